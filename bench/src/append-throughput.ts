@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  type ExpectedRevision,
+  migratePlatform,
+  openDatabase,
+} from '@interior/platform';
+import type { Knex } from 'knex';
+import type { ApiClient } from './api-client';
+import { type GroupInput, sampleGroup, userGroupCreated } from './groups';
+import { measureThroughput, type RunPlan, type Throughput, type WriterFactory } from './measure';
+
+/**
+ * Section 1: single-row writes, one per call, each writer with one call in flight.
+ *
+ * The baseline is a plain single-row INSERT of a row shaped like an event (uuid, text, jsonb)
+ * through the same knex/pg pool, into a table with only a primary key. Against it:
+ * - `store.append(stream, [event], { expectedRevision })`: every writer appends to a stream of its
+ *   own, expecting the revision its previous append returned, so each call does the store's
+ *   optimistic-concurrency check (one statement: max(revision) of the stream + insert), and the
+ *   events table keeps its four indexes (position, id, stream+revision, global order).
+ * - POST /api/usergroup: the whole command path (token and session check, id sequence, load the
+ *   stream, decide, append, wait until the projections have caught up, read the record back).
+ *
+ * INSERT and store.append run before the platform starts, so no projection runner reads the log
+ * meanwhile; POST runs against the platform in this process, so the HTTP client (undici) shares
+ * the server's event loop and CPU. `node CPU %` (this process's CPU time over wall time) shows
+ * whether this process was the bottleneck.
+ */
+const PLAIN_TABLE = 'bench_plain_rows';
+
+export interface WritePlan {
+  warmupMs: number;
+  durationMs: number;
+  /** Each measurement runs once per writer count. */
+  writers: readonly number[];
+}
+
+export type AppendKind = 'plain INSERT' | 'store.append' | 'POST /api/usergroup';
+
+export interface AppendRow extends Throughput {
+  what: AppendKind;
+  /** Operations per second over the plain INSERT's at the same number of writers. */
+  ratioToInsert: number;
+}
+
+/** Streams the store benchmark writes, removed before the platform starts so no projection reads them. */
+const BENCH_STREAM_PREFIX = 'Bench-';
+
+async function createPlainTable(knex: Knex): Promise<void> {
+  await knex.raw(
+    `create table ${PLAIN_TABLE} (id uuid primary key, stream text not null, data jsonb not null)`,
+  );
+}
+
+async function removeBenchEvents(knex: Knex): Promise<number> {
+  return knex('events').where('stream', 'like', `${BENCH_STREAM_PREFIX}%`).delete();
+}
+
+function plainInsertWriter(knex: Knex): WriterFactory {
+  return () => {
+    const stream = `${BENCH_STREAM_PREFIX}${randomUUID()}`;
+    let n = 0;
+    return async () => {
+      await knex.raw(`insert into ${PLAIN_TABLE} (id, stream, data) values (?, ?, ?::jsonb)`, [
+        randomUUID(),
+        stream,
+        JSON.stringify(sampleGroup(n++)),
+      ]);
+    };
+  };
+}
+
+/** Events of a type no projection handles, in `Bench-` streams: only the store's cost is measured. */
+function storeAppendWriter(store: EventStore): WriterFactory {
+  return () => {
+    const stream = `${BENCH_STREAM_PREFIX}${randomUUID()}`;
+    let expectedRevision: ExpectedRevision = 'no_stream';
+    let n = 0;
+    return async () => {
+      const event = { ...userGroupCreated(n, sampleGroup(n), null), type: 'BenchAppended' };
+      n++;
+      const result = await store.append(stream, [event], { expectedRevision });
+      expectedRevision = result.nextRevision;
+    };
+  };
+}
+
+/** Counts answers that came before the read model had caught up (the bounded wait ran out). */
+interface HttpCreateStats {
+  behind: number;
+}
+
+function httpCreateWriter(client: ApiClient, stats: HttpCreateStats): WriterFactory {
+  return (index) => {
+    let n = 0;
+    return async () => {
+      const group: GroupInput = { name: `벤치 HTTP ${index}-${n}`, description: `HTTP 생성 ${index}-${n}` };
+      n++;
+      const { caughtUp } = await client.createGroup(group);
+      if (!caughtUp) stats.behind++;
+    };
+  };
+}
+
+/** Plain INSERT and store.append, before the platform starts: no projection runner reads the log. */
+export async function measureDirectWrites(url: string, plan: WritePlan): Promise<AppendRow[]> {
+  const db = await openDatabase({ url, poolSize: 10, applicationName: 'bench-direct' });
+  try {
+    await migratePlatform(db.knex);
+    await createPlainTable(db.knex);
+    const store = createPostgresEventStore(db.knex);
+    const rows: AppendRow[] = [];
+    for (const writers of plan.writers) {
+      const runPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
+      const insert = await measureThroughput(runPlan, plainInsertWriter(db.knex));
+      const append = await measureThroughput(runPlan, storeAppendWriter(store));
+      rows.push(appendRow('plain INSERT', insert, insert), appendRow('store.append', append, insert));
+    }
+    await removeBenchEvents(db.knex);
+    return rows;
+  } finally {
+    await db.close();
+  }
+}
+
+function appendRow(what: AppendKind, measured: Throughput, insert: Throughput): AppendRow {
+  return { what, ...measured, ratioToInsert: measured.opsPerSecond / insert.opsPerSecond };
+}
+
+export async function measureHttpCreates(
+  client: ApiClient,
+  plan: WritePlan,
+  inserts: readonly AppendRow[],
+  notes: string[],
+): Promise<AppendRow[]> {
+  const rows: AppendRow[] = [];
+  for (const writers of plan.writers) {
+    const stats: HttpCreateStats = { behind: 0 };
+    const runPlan: RunPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
+    const measured = await measureThroughput(runPlan, httpCreateWriter(client, stats));
+    const insert = inserts.find((r) => r.what === 'plain INSERT' && r.writers === writers)!;
+    rows.push(appendRow('POST /api/usergroup', measured, insert));
+    if (stats.behind > 0) {
+      notes.push(`${stats.behind} POST answers at ${writers} writers came before the read model caught up`);
+    }
+  }
+  return rows;
+}

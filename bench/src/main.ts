@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@interior/platform';
+import { userGroupsProjection } from '@interior/projections/usergroups/usergroups.projection';
+import { type PlatformServer, startPlatform } from '@interior/server';
+import { ApiClient } from './api-client';
+import { measureDirectWrites, measureHttpCreates, type WritePlan } from './append-throughput';
+import {
+  type BenchDatabase,
+  createBenchDatabase,
+  redactedUrl,
+  ServerUnreachableError,
+  serverUrlFromEnv,
+} from './bench-database';
+import { listCases, measureListLatency } from './list-latency';
+import { measureProjectionLag } from './projection-lag';
+import { measureRebuild, seedGroups } from './rebuild';
+import { type BenchReport, formatReport } from './report';
+
+/**
+ * `npm run bench [-- --json [file]] [-- --quick]`: the platform's figures from one run against a
+ * real PostgreSQL, in a database created for the run and dropped after it. Not a test: it prints
+ * what it measured and asserts nothing about speed. `--quick` shrinks every measurement, to check
+ * the benchmark itself; its figures are not comparable.
+ */
+interface Options {
+  json: string | null;
+  quick: boolean;
+}
+
+interface Plan extends WritePlan {
+  targetGroups: number;
+  listWarmup: number;
+  listSamples: number;
+}
+
+const FULL: Plan = {
+  warmupMs: 1_000,
+  durationMs: 4_000,
+  writers: [1, 8],
+  targetGroups: 100_000,
+  listWarmup: 20,
+  listSamples: 200,
+};
+const QUICK: Plan = { ...FULL, warmupMs: 200, durationMs: 1_000, targetGroups: 10_000, listSamples: 50 };
+
+const admin = {
+  email: 'bench-admin@interior.local',
+  password: `Bench-${randomBytes(12).toString('base64url')}`,
+};
+
+function parseOptions(argv: readonly string[]): Options {
+  const options: Options = { json: null, quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--json') {
+      const next = argv[i + 1];
+      const hasFile = next !== undefined && !next.startsWith('--');
+      options.json = hasFile ? next : 'bench-results.json';
+      if (hasFile) i++;
+    } else if (arg.startsWith('--json=')) options.json = arg.slice('--json='.length);
+    else throw new Error(`unknown argument ${arg} (expected --json [file], --quick)`);
+  }
+  return options;
+}
+
+async function startBenchPlatform(url: string): Promise<PlatformServer> {
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    BOOTSTRAP_ADMIN_EMAIL: admin.email,
+    BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+  });
+  return startPlatform(config, { uiDir: null, announce: () => {} });
+}
+
+/** Problems the runner reports, and more than one usergroups loop calling itself active. */
+function runnerNotes(platform: PlatformServer): string[] {
+  const loops = platform.runner.health();
+  const notes = loops.filter((l) => l.error).map((l) => `projection ${l.name} g${l.generation}: ${l.error}`);
+  const active = loops.filter((l) => l.name === userGroupsProjection.name && l.status === 'active');
+  if (active.length > 1) {
+    notes.push(
+      `after the rebuild runner.health() lists ${active.length} active usergroups loops: ${active
+        .map((l) => `g${l.generation}`)
+        .join(', ')}`,
+    );
+  }
+  return notes;
+}
+
+async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchReport> {
+  const startedAt = new Date().toISOString();
+  const notes: string[] = [];
+  const direct = await measureDirectWrites(bench.url, plan);
+  const platform = await startBenchPlatform(bench.url);
+  try {
+    const client = await ApiClient.signIn(platform.url, admin.email, admin.password);
+    const http = await measureHttpCreates(client, plan, direct, notes);
+    const projectionLag = [];
+    for (const writers of plan.writers) {
+      const lagPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
+      projectionLag.push(await measureProjectionLag(platform, lagPlan, client.userId));
+    }
+    const seed = await seedGroups(platform, plan.targetGroups, client.userId);
+    const rebuild = await measureRebuild(platform);
+    const listLatency = await measureListLatency(
+      client,
+      platform.runtime.db.knex,
+      rebuild.table,
+      listCases(rebuild.groups),
+      { warmup: plan.listWarmup, samples: plan.listSamples },
+    );
+    if (listLatency.autoAnalyzedMeanwhile) {
+      notes.push(`autovacuum analyzed ${rebuild.table} while the "rebuilt" page latencies were taken`);
+    }
+    notes.push(...runnerNotes(platform));
+    return {
+      startedAt,
+      environment: {
+        node: process.versions.node,
+        cpus: os.cpus().length,
+        postgres: bench.serverVersion,
+        database: bench.name,
+      },
+      plan: {
+        warmupSeconds: plan.warmupMs / 1000,
+        measureSeconds: plan.durationMs / 1000,
+        targetGroups: plan.targetGroups,
+      },
+      appends: [...direct, ...http].sort((a, b) => a.writers - b.writers),
+      projectionLag,
+      seed,
+      rebuild,
+      listLatency,
+      notes,
+    };
+  } finally {
+    await platform.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const serverUrl = serverUrlFromEnv();
+  let bench: BenchDatabase;
+  try {
+    bench = await createBenchDatabase(serverUrl);
+  } catch (error) {
+    if (!(error instanceof ServerUnreachableError)) throw error;
+    process.stderr.write(
+      `${error.message}\nStart PostgreSQL or point BENCH_DATABASE_URL (or TEST_DATABASE_URL) at a server where this user may create databases.\n`,
+    );
+    return 2;
+  }
+  const dropAndExit = () => {
+    process.stderr.write(`\ninterrupted: dropping ${bench.name}\n`);
+    void bench.drop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', dropAndExit);
+  process.once('SIGTERM', dropAndExit);
+  process.stdout.write(
+    `Benchmarking against ${redactedUrl(bench.url)}${options.quick ? ' (--quick)' : ''}\n`,
+  );
+  try {
+    const report = await runBenchmarks(bench, options.quick ? QUICK : FULL);
+    process.stdout.write(`\n${formatReport(report)}`);
+    if (options.json) {
+      await fs.writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+      process.stdout.write(`\nResults written to ${path.resolve(options.json)}\n`);
+    }
+    return 0;
+  } finally {
+    await bench.drop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(
+      `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,120 @@
+/**
+ * Timing helpers. Every figure is wall-clock `performance.now()` in this process; percentiles are
+ * nearest-rank over the sorted samples of one measurement.
+ */
+
+export interface Percentiles {
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Nearest-rank percentile (`p` in 0–100) of samples already sorted ascending. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export function summarize(samplesMs: readonly number[]): Percentiles {
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  return { samples: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+}
+
+/** One operation of one writer; a writer keeps its own state (its stream, its revision). */
+export type Operation = () => Promise<void>;
+/** Makes the operation of writer number `index` (0-based) for one run. */
+export type WriterFactory = (index: number) => Operation;
+
+export interface Throughput extends Percentiles {
+  writers: number;
+  ops: number;
+  seconds: number;
+  opsPerSecond: number;
+  /** CPU time of this whole process (client, and server when it runs here) over wall time; 100 = one core. */
+  processCpuPercent: number;
+}
+
+export interface RunPlan {
+  writers: number;
+  warmupMs: number;
+  durationMs: number;
+}
+
+/**
+ * `writers` loops each run their operation back to back (a closed loop: one operation in flight
+ * per writer) until the duration is over; operations in flight at the deadline finish and count.
+ * Throughput is operations over the time until the last writer stopped. A warm-up run of the same
+ * shape comes first and is thrown away (JIT, connection pool, caches, plans).
+ */
+export async function measureThroughput(plan: RunPlan, makeWriter: WriterFactory): Promise<Throughput> {
+  await runWriters(plan.writers, plan.warmupMs, makeWriter);
+  return runWriters(plan.writers, plan.durationMs, makeWriter);
+}
+
+/** One closed-loop run of `writers` writers for `durationMs`, no warm-up (see measureThroughput). */
+export async function runWriters(
+  writers: number,
+  durationMs: number,
+  makeWriter: WriterFactory,
+): Promise<Throughput> {
+  const latencies: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const deadline = start + durationMs;
+  // The first failure stops every writer; the run then fails with it once all have stopped.
+  const failures: unknown[] = [];
+  await Promise.all(
+    Array.from({ length: writers }, async (_, index) => {
+      const operation = makeWriter(index);
+      while (failures.length === 0 && performance.now() < deadline) {
+        const begun = performance.now();
+        try {
+          await operation();
+        } catch (error) {
+          failures.push(error);
+          return;
+        }
+        latencies.push(performance.now() - begun);
+      }
+    }),
+  );
+  if (failures.length > 0) throw failures[0];
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    writers,
+    ops: latencies.length,
+    seconds,
+    opsPerSecond: latencies.length / seconds,
+    processCpuPercent: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
+    ...summarize(latencies),
+  };
+}
+
+/** Runs `probe` `warmup` times unmeasured, then `samples` times one after another, timing each. */
+export async function sampleLatency(
+  probe: (iteration: number) => Promise<void>,
+  { warmup, samples }: { warmup: number; samples: number },
+): Promise<Percentiles> {
+  for (let i = 0; i < warmup; i++) await probe(i);
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const begun = performance.now();
+    await probe(warmup + i);
+    latencies.push(performance.now() - begun);
+  }
+  return summarize(latencies);
+}
+
+/** Resolves once `condition` holds, checking every `everyMs`; throws after `timeoutMs`. */
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  { everyMs = 1, timeoutMs = 60_000, what = 'condition' } = {},
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await condition())) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

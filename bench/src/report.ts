@@ -1,0 +1,88 @@
+import type { AppendRow } from './append-throughput';
+import type { ListLatencyRun } from './list-latency';
+import type { LagResult } from './projection-lag';
+import type { RebuildResult, SeedResult } from './rebuild';
+
+/** Everything one run measured, as printed and as written by `--json`. */
+export interface BenchReport {
+  startedAt: string;
+  environment: { node: string; cpus: number; postgres: string; database: string };
+  plan: { warmupSeconds: number; measureSeconds: number; targetGroups: number };
+  appends: AppendRow[];
+  projectionLag: LagResult[];
+  seed: SeedResult;
+  rebuild: RebuildResult;
+  listLatency: ListLatencyRun;
+  notes: string[];
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+
+/** Columns left-aligned for text, right-aligned for numbers. */
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const numeric = headers.map((_, c) => rows.every((r) => /^[\d.,×%—-]+$/.test(r[c]!.replace(/\s/g, ''))));
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (numeric[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)]
+    .map((l) => `  ${l.trimEnd()}`)
+    .join('\n');
+}
+
+export function formatReport(report: BenchReport): string {
+  const { environment: env, plan } = report;
+  const sections = [
+    `Benchmark ${report.startedAt} — Node ${env.node}, ${env.cpus} CPUs, PostgreSQL ${env.postgres}, database ${env.database}`,
+    `\n1. Single-event writes, one row per call (${plan.warmupSeconds} s warm-up, ${plan.measureSeconds} s measured each)`,
+    table(
+      ['what', 'writers', 'ops', 'ops/s', '× plain INSERT', 'p50 ms', 'p99 ms', 'node CPU %'],
+      report.appends.map((r) => [
+        r.what,
+        String(r.writers),
+        int(r.ops),
+        int(r.opsPerSecond),
+        `${r.ratioToInsert.toFixed(2)}×`,
+        ms(r.p50Ms),
+        ms(r.p99Ms),
+        int(r.processCpuPercent),
+      ]),
+    ),
+    '\n2. Projection lag: append committed → visible in the usergroups read model',
+    table(
+      ['writers', 'samples', 'p50 ms', 'p99 ms'],
+      report.projectionLag.map((r) => [String(r.writers), int(r.samples), ms(r.p50Ms), ms(r.p99Ms)]),
+    ),
+    `\n3. Rebuild of the usergroups read model (seeded ${int(report.seed.seeded)} groups through the store in ${report.seed.seconds.toFixed(1)} s)`,
+    table(
+      ['log events', 'group events', 'groups', 'build s', 'events/s', 'rescan wait s'],
+      [
+        [
+          int(report.rebuild.logEvents),
+          int(report.rebuild.groupEvents),
+          int(report.rebuild.groups),
+          report.rebuild.buildSeconds.toFixed(2),
+          int(report.rebuild.eventsPerSecond),
+          report.rebuild.pickupSeconds.toFixed(2),
+        ],
+      ],
+    ),
+    `\n4. GET /api/usergroup page latency over HTTP, ${int(report.rebuild.groups)} groups, one request at a time`,
+    table(
+      ['page', 'matched', 'samples', 'rebuilt p50', 'rebuilt p99', 'analyzed p50', 'analyzed p99'],
+      report.listLatency.cases.map((r) => [
+        r.what,
+        int(r.total),
+        int(r.analyzed.samples),
+        ms(r.afterRebuild.p50Ms),
+        ms(r.afterRebuild.p99Ms),
+        ms(r.analyzed.p50Ms),
+        ms(r.analyzed.p99Ms),
+      ]),
+    ),
+    '  (ms; "rebuilt": right after the switch to the new generation, before its table has planner',
+    '  statistics; "analyzed": after ANALYZE of that table)',
+  ];
+  if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
+  return `${sections.join('\n')}\n`;
+}

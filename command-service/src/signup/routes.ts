@@ -1,0 +1,142 @@
+import {
+  agreementVersion,
+  type BusinessInput,
+  BusinessSignupSchema,
+  type Consent,
+  isPasswordTheEmail,
+  MobileCodeRequestSchema,
+  messages,
+  type PersonalSignup,
+  PersonalSignupSchema,
+  PhoneSchema,
+  streamName,
+  type User,
+  VerificationCodeSchema,
+} from '@interior/contracts';
+import {
+  ActionTokens,
+  badRequest,
+  HttpError,
+  hashPassword,
+  parseInput,
+  readModels,
+  readRecord,
+  userRecordColumns,
+} from '@interior/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { handleCommand } from '../decider';
+import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
+import { nextId } from '../ids';
+import { userDecider } from '../user/decide';
+import { findUserIdByEmail } from '../user/email-reservation';
+import { registerUser } from '../user/register';
+import { mobileKey } from './mobile-code';
+
+const CodeParams = z.object({ mobile: PhoneSchema, code: VerificationCodeSchema });
+
+/**
+ * Sign-up (SPEC §2 /signup-personal, /signup-business) and mobile verification (SPEC §7
+ * POST api/code, HEAD api/code/{mobile}/{code}).
+ */
+export function registerSignupCommands(app: FastifyInstance, deps: CommandServiceDeps): void {
+  app.post('/api/code', { config: { public: true } }, async (request, reply) => {
+    const { mobile } = parseInput(MobileCodeRequestSchema, request.body);
+    const key = mobileKey(deps, mobile);
+    await deps.rateLimits.consume('codePerIpDay', request.ip);
+    await deps.rateLimits.consume('codeResendPerNumber', key);
+    await deps.rateLimits.consume('codePerNumberHour', key);
+    await deps.rateLimits.consume('codePerNumberDay', key);
+    const code = await deps.codes.issue(key);
+    await deps.sms.send(mobile, `[인테리어 플랫폼] 인증번호 ${code} (3분 안에 입력해 주세요)`);
+    // The same answer whether or not the number belongs to anyone.
+    return reply.status(202).send({ expiresIn: 180, resendAfter: 60 });
+  });
+
+  app.head('/api/code/:mobile/:code', { config: { public: true } }, async (request, reply) => {
+    await deps.rateLimits.consume('codeCheckPerIp', request.ip);
+    const { mobile, code } = parseInput(CodeParams, request.params);
+    // Checking does not use the code up; the sign-up carrying it does.
+    const result = await deps.codes.check(mobileKey(deps, mobile), code);
+    return reply.status(result === 'ok' ? 200 : 404).send();
+  });
+
+  const signUp = async (request: FastifyRequest, business: boolean) => {
+    await deps.rateLimits.consume('signupPerIp', request.ip);
+    const input: PersonalSignup & { business?: BusinessInput } = business
+      ? parseInput(BusinessSignupSchema, request.body)
+      : parseInput(PersonalSignupSchema, request.body);
+    if (isPasswordTheEmail(input.password, input.email)) {
+      throw badRequest(messages.passwordIsEmail, { password: messages.passwordIsEmail });
+    }
+    // An address already in use is refused before the code is used up, so the visitor keeps it.
+    // (Two sign-ups racing for one address are still settled by the reservation stream.)
+    if ((await findUserIdByEmail(deps.store, deps.lookupKeys, input.email)) !== null) {
+      throw new HttpError(409, messages.emailInUse);
+    }
+    if ((await deps.codes.consume(mobileKey(deps, input.mobile), input.code)) !== 'ok') {
+      throw badRequest(messages.invalidMobileCode, { code: messages.invalidMobileCode });
+    }
+    const meta = metaOf(request);
+    const consents: Consent[] = input.agreements.map((a) => ({
+      code: a.code,
+      agreed: a.agreed,
+      version: agreementVersion(a.code),
+      at: meta.now.toISOString(),
+    }));
+    const { id, handled: registered } = await registerUser(
+      deps,
+      {
+        email: input.email,
+        name: input.name,
+        mobile: input.mobile,
+        consents,
+        roles: [business ? 'BusinessFree' : 'PersonalFree'],
+        status: 'Pending',
+        accountType: business ? 'Business' : 'Personal',
+        marketingAgreed: consents.some((c) => c.code === 'Marketing' && c.agreed),
+        passwordHash: await hashPassword(input.password),
+      },
+      { ...meta, actorId: null },
+    );
+    const stream = streamName('User', id);
+    const own = { ...meta, actorId: id };
+    const handled = [registered];
+    if (input.business) {
+      const b = input.business;
+      const saved = await handleCommand(deps.store, {
+        stream,
+        decider: userDecider,
+        command: {
+          type: 'SaveBusinessProfile',
+          businessId: await nextId(deps.knex, 'Business'),
+          registrationNumber: b.registrationNumber,
+          sealedRepresentative: await deps.vault.seal(stream, b.representative),
+          sealedMobile: await deps.vault.seal(stream, b.mobile),
+          sealedTelephone: b.telephone ? await deps.vault.seal(stream, b.telephone) : null,
+          sealedAddress: b.address ? await deps.vault.seal(stream, b.address) : null,
+          industry: b.industry ?? null,
+          description: b.description,
+        },
+        meta: own,
+      });
+      handled.push(saved);
+    }
+    const verification = await handleCommand(deps.store, {
+      stream,
+      decider: userDecider,
+      command: { type: 'RequestEmailVerification', grant: ActionTokens.grant('verify-email', id, meta.now) },
+      meta: own,
+    });
+    return { id, handled: [...handled, verification] };
+  };
+
+  for (const kind of ['personal', 'business'] as const) {
+    app.post(`/api/signup/${kind}`, { config: { public: true } }, async (request, reply) => {
+      const { id, handled } = await signUp(request, kind === 'business');
+      await awaitProjections(deps, reply, ...handled);
+      const user = await readRecord<User>(deps.knex, readModels.users, id, userRecordColumns);
+      return reply.status(201).send(user ?? { id });
+    });
+  }
+}

@@ -1,0 +1,348 @@
+import { createHash, randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import {
+  accountLimits,
+  agreementVersion,
+  BusinessInputSchema,
+  EmailBodySchema,
+  isPasswordTheEmail,
+  MarketingConsentSchema,
+  messages,
+  PasswordChangeSchema,
+  PasswordResetSchema,
+  ProfileUpdateSchema,
+  streamName,
+  TokenBodySchema,
+} from '@interior/contracts';
+import {
+  type ActionGrant,
+  ActionTokens,
+  badRequest,
+  HttpError,
+  hashPassword,
+  parseInput,
+  principalOf,
+  readUserDetail,
+  requireRouteAccess,
+  verifyPassword,
+} from '@interior/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type/core';
+import { type CommandMeta, handleCommand, loadState } from '../decider';
+import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
+import { nextId } from '../ids';
+import { startSession } from '../session/start-session';
+import { userDecider } from './decide';
+import { findUserIdByEmail, normalizeEmail } from './email-reservation';
+import type { UserState } from './user';
+
+/** Image types a profile photo may have, recognised by content, not by name. */
+const IMAGE_TYPES = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+]);
+
+/**
+ * What a signed-in user does to their own account, and the links mailed to them (SPEC §2
+ * /email-verification, /find-password, /reset-password, /dashboard/profile, business-profile).
+ */
+export function registerAccountCommands(app: FastifyInstance, deps: CommandServiceDeps): void {
+  const loadUser = async (id: number) => loadState(deps.store, streamName('User', id), userDecider);
+  const run = (
+    id: number,
+    command: Parameters<typeof userDecider.decide>[0],
+    meta: CommandMeta,
+    ifMatch?: number,
+  ) =>
+    handleCommand(deps.store, {
+      stream: streamName('User', id),
+      decider: userDecider,
+      command,
+      meta,
+      ifMatch,
+    });
+  const detailOf = async (id: number, reply: FastifyReply, ...handled: Awaited<ReturnType<typeof run>>[]) => {
+    await awaitProjections(deps, reply, ...handled);
+    return readUserDetail(deps.knex, id);
+  };
+  const refuseEmailAsPassword = async (user: UserState, password: string, field: string) => {
+    if (user.status === 'absent') return;
+    const email = await deps.vault.open(streamName('User', user.id), user.sealedEmail);
+    if (email && isPasswordTheEmail(password, email)) {
+      throw badRequest(messages.passwordIsEmail, { [field]: messages.passwordIsEmail });
+    }
+  };
+
+  /** Verifies a mailed link's token for one of the purposes; a stale one is a 410. */
+  const grantOf = async (token: string, purposes: ActionGrant['purpose'][]): Promise<ActionGrant> => {
+    for (const purpose of purposes) {
+      const grant = await deps.actionTokens.verify(token, purpose);
+      if (grant === 'expired') throw new HttpError(410, messages.linkExpired);
+      if (grant) return grant;
+    }
+    throw badRequest(messages.invalidToken, { token: messages.invalidToken });
+  };
+
+  const limitMail = async (request: FastifyRequest, email: string) => {
+    await deps.rateLimits.consume('mailPerIp', request.ip);
+    await deps.rateLimits.consume('mailPerAddress', deps.lookupKeys.hash('email', normalizeEmail(email)));
+  };
+
+  /** Neither the answer's time nor its outcome may tell whether an address is registered. */
+  const inBackground = (request: FastifyRequest, work: () => Promise<unknown>) => {
+    work().catch((error) => request.log.error({ err: error }, 'mail request failed'));
+  };
+
+  app.post('/api/email/verify', { config: { public: true } }, async (request, reply) => {
+    const { token } = parseInput(TokenBodySchema, request.body);
+    const grant = await grantOf(token, ['verify-email']);
+    const meta = { ...metaOf(request), actorId: grant.userId };
+    const handled = await run(grant.userId, { type: 'VerifyEmail', jti: grant.jti, now: meta.now }, meta);
+    await awaitProjections(deps, reply, handled);
+    return { status: 'Active' };
+  });
+
+  /**
+   * A link mailed on request (verification resend, password recovery): the same answer for any
+   * address, limited per address and IP, the work done without making the answer wait for it.
+   */
+  const mailLinkOnRequest = (path: string, purpose: 'verify-email' | 'reset-password') =>
+    app.post(path, { config: { public: true } }, async (request, reply) => {
+      const { email } = parseInput(EmailBodySchema, request.body);
+      await limitMail(request, email);
+      const meta = metaOf(request);
+      inBackground(request, async () => {
+        const id = await findUserIdByEmail(deps.store, deps.lookupKeys, email);
+        if (id === null) return;
+        const grant = ActionTokens.grant(purpose, id, meta.now);
+        const command =
+          purpose === 'verify-email'
+            ? ({ type: 'RequestEmailVerification', grant } as const)
+            : ({ type: 'RequestPasswordReset', grant } as const);
+        await run(id, command, { ...meta, actorId: id });
+      });
+      return reply.status(202).send({ status: 202, message: messages.mailSentIfRegistered });
+    });
+  mailLinkOnRequest('/api/email/resend', 'verify-email');
+  mailLinkOnRequest('/api/password/forgot', 'reset-password');
+
+  app.post('/api/password/reset', { config: { public: true } }, async (request, reply) => {
+    const { token, password } = parseInput(PasswordResetSchema, request.body);
+    const grant = await grantOf(token, ['reset-password', 'invitation']);
+    const { state } = await loadUser(grant.userId);
+    await refuseEmailAsPassword(state, password, 'password');
+    const meta = { ...metaOf(request), actorId: grant.userId };
+    const handled = await run(
+      grant.userId,
+      {
+        type: 'SetPasswordWithLink',
+        purpose: grant.purpose === 'invitation' ? 'invitation' : 'reset-password',
+        jti: grant.jti,
+        passwordHash: await hashPassword(password),
+        now: meta.now,
+      },
+      meta,
+    );
+    await awaitProjections(deps, reply, handled);
+    return reply.status(204).send();
+  });
+
+  app.put('/api/user/current/password', async (request, reply) => {
+    const principal = principalOf(request);
+    const { currentPassword, newPassword } = parseInput(PasswordChangeSchema, request.body);
+    const accountKey = `user:${principal.userId}`;
+    await deps.rateLimits.check('loginFailuresPerAccount', accountKey);
+    const { state, revision } = await loadUser(principal.userId);
+    if (
+      state.status === 'absent' ||
+      !state.passwordHash ||
+      !(await verifyPassword(state.passwordHash, currentPassword))
+    ) {
+      await deps.rateLimits.consume('loginFailuresPerAccount', accountKey);
+      throw badRequest(messages.wrongCurrentPassword, { currentPassword: messages.wrongCurrentPassword });
+    }
+    await refuseEmailAsPassword(state, newPassword, 'newPassword');
+    const meta = metaOf(request);
+    // If-Match on the revision the password was checked against: a change in between is a 412.
+    const handled = await run(
+      principal.userId,
+      { type: 'ChangePassword', passwordHash: await hashPassword(newPassword), now: meta.now },
+      meta,
+      typeof revision === 'number' ? revision : undefined,
+    );
+    await awaitProjections(deps, reply, handled);
+    // Every session ended, this one too; the user carries on in a new one, started after the
+    // revocation so that it is not caught by it.
+    return startSession(deps, reply, principal.userId, {
+      ...meta,
+      now: new Date(Math.max(Date.now(), meta.now.getTime() + 1)),
+    });
+  });
+
+  app.put('/api/user/current/marketing', async (request, reply) => {
+    const principal = principalOf(request);
+    const { agreed } = parseInput(MarketingConsentSchema, request.body);
+    const meta = metaOf(request);
+    const handled = await run(
+      principal.userId,
+      {
+        type: 'ChangeConsent',
+        code: 'Marketing',
+        agreed,
+        version: agreementVersion('Marketing'),
+        now: meta.now,
+      },
+      meta,
+    );
+    return detailOf(principal.userId, reply, handled);
+  });
+
+  app.put('/api/user/current/business', async (request, reply) => {
+    const principal = requireRouteAccess(request, 'business-profile');
+    const input = parseInput(BusinessInputSchema, request.body);
+    const stream = streamName('User', principal.userId);
+    const seal = (value: string) => deps.vault.seal(stream, value);
+    const handled = await run(
+      principal.userId,
+      {
+        type: 'SaveBusinessProfile',
+        businessId: await nextId(deps.knex, 'Business'),
+        registrationNumber: input.registrationNumber,
+        sealedRepresentative: await seal(input.representative),
+        sealedMobile: await seal(input.mobile),
+        sealedTelephone: input.telephone ? await seal(input.telephone) : null,
+        sealedAddress: input.address ? await seal(input.address) : null,
+        industry: input.industry ?? null,
+        description: input.description,
+      },
+      metaOf(request),
+    );
+    return detailOf(principal.userId, reply, handled);
+  });
+
+  // The profile form posts the upload payload of SPEC §3 (multipart: fields, `attachment0`,
+  // `filesSize` JSON, `attachmentChanged` "true"/"false"); JSON is accepted when no file is sent.
+  app.register(async (scoped) => {
+    await scoped.register(multipart, {
+      limits: {
+        fileSize: accountLimits.profileImageBytes,
+        files: 1,
+        fields: 10,
+        fieldSize: 64 * 1024,
+        parts: 12,
+      },
+    });
+    scoped.put(
+      '/api/user/current',
+      { bodyLimit: accountLimits.profileImageBytes + 256 * 1024 },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const upload = await readProfileUpload(request);
+        const input = parseInput(ProfileUpdateSchema, upload.fields);
+        const stream = streamName('User', principal.userId);
+        const { state } = await loadUser(principal.userId);
+        if (state.status === 'absent') throw new HttpError(404, messages.userNotFound);
+        const meta = metaOf(request);
+        const handled: Awaited<ReturnType<typeof run>>[] = [];
+
+        const currentName = await deps.vault.open(stream, state.sealedName);
+        const currentMobile = state.sealedMobile ? await deps.vault.open(stream, state.sealedMobile) : null;
+        const mobileChanged = input.mobile !== undefined && input.mobile !== currentMobile;
+        if (input.name !== currentName || mobileChanged) {
+          const sealedName = await deps.vault.seal(stream, input.name);
+          const sealedMobile = mobileChanged
+            ? { sealedMobile: await deps.vault.seal(stream, input.mobile!) }
+            : {};
+          handled.push(
+            await run(principal.userId, { type: 'UpdateProfile', sealedName, ...sealedMobile }, meta),
+          );
+        }
+        if (upload.attachmentChanged) {
+          const image = upload.file ? await storeImage(principal.userId, upload.file) : null;
+          handled.push(await run(principal.userId, { type: 'ChangeImage', image }, meta));
+        }
+        return detailOf(principal.userId, reply, ...handled);
+      },
+    );
+  });
+
+  async function storeImage(ownerId: number, file: { data: Buffer; filename: string }) {
+    if (file.data.length > accountLimits.profileImageBytes) throw new HttpError(413, messages.imageTooLarge);
+    const detected = await fileTypeFromBuffer(file.data);
+    const extension = detected ? IMAGE_TYPES.get(detected.mime) : undefined;
+    if (!detected || !extension)
+      throw badRequest(messages.imageRequired, { attachment0: messages.imageRequired });
+    const id = await nextId(deps.knex, 'File');
+    // An unguessable name: images are served without a token (an <img> cannot send one).
+    const name = `${randomUUID()}.${extension}`;
+    await deps.knex('files').insert({
+      id,
+      ownerId,
+      name,
+      contentType: detected.mime,
+      size: file.data.length,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+      data: file.data,
+    });
+    return { id, name };
+  }
+}
+
+interface ProfileUpload {
+  fields: Record<string, string>;
+  attachmentChanged: boolean;
+  file: { data: Buffer; filename: string } | null;
+}
+
+/** Reads the SPEC §3 upload payload (or a JSON body) into fields and at most one file. */
+async function readProfileUpload(request: FastifyRequest): Promise<ProfileUpload> {
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest(messages.invalidUpload);
+    const fields = Object.fromEntries(
+      Object.entries(body).filter(([, v]) => typeof v === 'string'),
+    ) as Record<string, string>;
+    // JSON carries no file: `attachmentChanged: true` then removes the photo.
+    return {
+      fields,
+      attachmentChanged: body.attachmentChanged === true || body.attachmentChanged === 'true',
+      file: null,
+    };
+  }
+  const fields: Record<string, string> = {};
+  let file: ProfileUpload['file'] = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'attachment0' || file) throw badRequest(messages.invalidUpload);
+        const data = await part.toBuffer();
+        file = { data, filename: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, messages.imageTooLarge);
+    if (error instanceof HttpError) throw error;
+    throw badRequest(messages.invalidUpload);
+  }
+  if (fields.filesSize !== undefined && file) {
+    let sizes: unknown;
+    try {
+      sizes = JSON.parse(fields.filesSize);
+    } catch {
+      throw badRequest(messages.invalidUpload);
+    }
+    const declared =
+      typeof sizes === 'object' && sizes ? (sizes as Record<string, unknown>)[file.filename] : undefined;
+    if (declared !== undefined && declared !== file.data.length) throw badRequest(messages.invalidUpload);
+  }
+  const attachmentChanged = fields.attachmentChanged === 'true';
+  if (fields.attachmentChanged !== undefined && !['true', 'false'].includes(fields.attachmentChanged)) {
+    throw badRequest(messages.invalidUpload);
+  }
+  return { fields, attachmentChanged, file: attachmentChanged ? file : null };
+}

@@ -1,0 +1,264 @@
+import {
+  type AccountType,
+  businessRoles,
+  type Consent,
+  type FileReference,
+  hasAnyRole,
+  messages,
+  type Role,
+  type UserEvent,
+  type UserStatus,
+} from '@interior/contracts';
+import { type ActionPurpose, domainNotFound, gone, ruleBroken } from '@interior/platform';
+import type { Decider } from '../decider';
+import { evolve, initialState, type RegisteredUser, type UserState } from './user';
+
+/** A link grant as commands carry it (see platform/src/auth/action-tokens.ts). */
+interface Grant {
+  jti: string;
+  expiresAt: Date;
+}
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      id: number;
+      /** Sealed with the user's key (DESIGN.md "Personal data"). */
+      sealedEmail: string;
+      sealedName: string;
+      sealedMobile: string | null;
+      roles: Role[];
+      status: UserStatus;
+      accountType: AccountType | null;
+      marketingAgreed: boolean;
+      passwordHash: string | null;
+      consents: Consent[];
+    }
+  | { type: 'RequestEmailVerification'; grant: Grant }
+  | { type: 'VerifyEmail'; jti: string; now: Date }
+  | { type: 'RequestPasswordReset'; grant: Grant }
+  | { type: 'InviteUser'; grant: Grant }
+  | {
+      type: 'SetPasswordWithLink';
+      purpose: 'reset-password' | 'invitation';
+      jti: string;
+      passwordHash: string;
+      now: Date;
+    }
+  | { type: 'ChangePassword'; passwordHash: string; now: Date }
+  | { type: 'UpdateProfile'; sealedName: string; sealedMobile?: string | null }
+  | { type: 'ChangeImage'; image: FileReference | null }
+  | { type: 'ChangeConsent'; code: Consent['code']; agreed: boolean; version: string; now: Date }
+  | {
+      type: 'SaveBusinessProfile';
+      businessId: number;
+      registrationNumber: string;
+      sealedRepresentative: string;
+      sealedMobile: string;
+      sealedTelephone: string | null;
+      sealedAddress: string | null;
+      industry: string | null;
+      description: string;
+    }
+  | {
+      type: 'AdminUpdateUser';
+      actorId: number;
+      roles: Role[];
+      status: Exclude<UserStatus, 'Deleted'>;
+      groups: number[];
+      erpId: string | null;
+      bpCode: string | null;
+      /** A new sealed name, or null when the name did not change. */
+      sealedName: string | null;
+      now: Date;
+    }
+  | { type: 'EraseUser'; actorId: number; now: Date };
+
+const sameSet = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+function existing(state: UserState): RegisteredUser {
+  if (state.status === 'absent' || state.status === 'Deleted') throw domainNotFound(messages.userNotFound);
+  return state;
+}
+
+/** The latest link of the purpose, unexpired, with this id; otherwise the link is spent. */
+function checkGrant(user: RegisteredUser, purpose: ActionPurpose, jti: string, now: Date) {
+  const grant = user.grants[purpose];
+  if (!grant || grant.jti !== jti || Date.parse(grant.expiresAt) <= now.getTime())
+    throw gone(messages.linkExpired);
+}
+
+const grantData = (grant: Grant) => ({ jti: grant.jti, expiresAt: grant.expiresAt.toISOString() });
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      if (state.status !== 'absent') throw ruleBroken(messages.alreadyExists);
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            id: command.id,
+            email: command.sealedEmail,
+            name: command.sealedName,
+            mobile: command.sealedMobile,
+            roles: command.roles,
+            status: command.status,
+            accountType: command.accountType,
+            marketingAgreed: command.marketingAgreed,
+            passwordHash: command.passwordHash,
+            consents: command.consents,
+          },
+        },
+      ];
+    case 'RequestEmailVerification': {
+      const user = existing(state);
+      return user.status === 'Pending'
+        ? [{ type: 'EmailVerificationRequested', data: grantData(command.grant) }]
+        : [];
+    }
+    case 'VerifyEmail': {
+      if (state.status === 'absent' || state.status !== 'Pending') throw gone(messages.linkExpired);
+      checkGrant(state, 'verify-email', command.jti, command.now);
+      return [{ type: 'EmailVerified', data: { jti: command.jti } }];
+    }
+    case 'RequestPasswordReset': {
+      // Only usable accounts get a link; the caller answers alike either way.
+      if (state.status !== 'Active' && state.status !== 'Pending') return [];
+      return [{ type: 'PasswordResetRequested', data: grantData(command.grant) }];
+    }
+    case 'InviteUser': {
+      existing(state);
+      return [{ type: 'UserInvited', data: grantData(command.grant) }];
+    }
+    case 'SetPasswordWithLink': {
+      if (state.status !== 'Active' && state.status !== 'Pending') throw gone(messages.linkExpired);
+      checkGrant(state, command.purpose, command.jti, command.now);
+      return [
+        {
+          type: 'PasswordChanged',
+          data: {
+            passwordHash: command.passwordHash,
+            reason: command.purpose === 'invitation' ? 'invitation' : 'reset',
+            jti: command.jti,
+          },
+        },
+        // The mailed link proves the address, so a pending account is verified by it too.
+        ...(state.status === 'Pending' ? [{ type: 'EmailVerified' as const, data: { jti: null } }] : []),
+        { type: 'UserSessionsRevoked', data: { reason: 'password-changed', at: command.now.toISOString() } },
+      ];
+    }
+    case 'ChangePassword': {
+      existing(state);
+      return [
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: command.passwordHash, reason: 'change', jti: null },
+        },
+        { type: 'UserSessionsRevoked', data: { reason: 'password-changed', at: command.now.toISOString() } },
+      ];
+    }
+    case 'UpdateProfile': {
+      existing(state);
+      return [
+        {
+          type: 'UserProfileUpdated',
+          data: {
+            name: command.sealedName,
+            ...(command.sealedMobile !== undefined ? { mobile: command.sealedMobile } : {}),
+          },
+        },
+      ];
+    }
+    case 'ChangeImage': {
+      const user = existing(state);
+      if (user.image?.id === command.image?.id) return [];
+      return [{ type: 'UserImageChanged', data: { image: command.image } }];
+    }
+    case 'ChangeConsent': {
+      const user = existing(state);
+      if (command.code !== 'Marketing') throw ruleBroken(messages.requiredConsentFixed);
+      if (user.marketingAgreed === command.agreed) return [];
+      return [
+        {
+          type: 'ConsentChanged',
+          data: {
+            code: command.code,
+            agreed: command.agreed,
+            version: command.version,
+            at: command.now.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'SaveBusinessProfile': {
+      const user = existing(state);
+      if (user.accountType !== 'Business' && !hasAnyRole(user.roles, businessRoles)) {
+        throw ruleBroken(messages.notBusinessAccount);
+      }
+      return [
+        {
+          type: 'BusinessProfileSaved',
+          data: {
+            businessId: user.businessId ?? command.businessId,
+            registrationNumber: command.registrationNumber,
+            representative: command.sealedRepresentative,
+            mobile: command.sealedMobile,
+            telephone: command.sealedTelephone,
+            address: command.sealedAddress,
+            industry: command.industry,
+            description: command.description,
+          },
+        },
+      ];
+    }
+    case 'AdminUpdateUser': {
+      const user = existing(state);
+      if (
+        command.actorId === user.id &&
+        ((user.roles.includes('Admin') && !command.roles.includes('Admin')) || command.status !== 'Active')
+      ) {
+        throw ruleBroken(messages.cannotLockOutSelf);
+      }
+      const events: UserEvent[] = [];
+      if (command.sealedName) events.push({ type: 'UserProfileUpdated', data: { name: command.sealedName } });
+      if (!sameSet(user.roles, command.roles))
+        events.push({ type: 'UserRolesChanged', data: { roles: command.roles } });
+      if (user.status !== command.status) {
+        events.push({ type: 'UserStatusChanged', data: { status: command.status, previous: user.status } });
+        if (command.status === 'Inactive') {
+          events.push({
+            type: 'UserSessionsRevoked',
+            data: { reason: 'user-deactivated', at: command.now.toISOString() },
+          });
+        }
+      }
+      if (!sameSet(user.groups, command.groups)) {
+        events.push({
+          type: 'UserGroupsChanged',
+          data: {
+            groups: command.groups,
+            added: command.groups.filter((g) => !user.groups.includes(g)),
+            removed: user.groups.filter((g) => !command.groups.includes(g)),
+          },
+        });
+      }
+      if (user.erpId !== command.erpId || user.bpCode !== command.bpCode) {
+        events.push({ type: 'UserErpChanged', data: { erpId: command.erpId, bpCode: command.bpCode } });
+      }
+      return events;
+    }
+    case 'EraseUser': {
+      const user = existing(state);
+      if (command.actorId === user.id) throw ruleBroken(messages.cannotEraseSelf);
+      return [{ type: 'UserErased', data: { groups: user.groups } }];
+    }
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = { initialState, evolve, decide };

@@ -1,0 +1,61 @@
+import { type EmailReservationEvent, messages } from '@interior/contracts';
+import { type EventStore, type LookupKeys, ruleBroken } from '@interior/platform';
+import { type Decider, loadState } from '../decider';
+
+/**
+ * An e-mail address belongs to at most one user (DESIGN.md "Commands"): one stream per address,
+ * named by a keyed hash of the normalized address so no address appears in clear.
+ */
+export type EmailReservationState = { owner: number | null };
+
+export type EmailReservationCommand =
+  | { type: 'ReserveEmail'; userId: number }
+  | { type: 'ReleaseEmail'; userId: number };
+
+export const emailReservationDecider: Decider<
+  EmailReservationCommand,
+  EmailReservationEvent,
+  EmailReservationState
+> = {
+  initialState: () => ({ owner: null }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'EmailReserved':
+        return { owner: event.data.userId };
+      case 'EmailReleased':
+        return state.owner === event.data.userId ? { owner: null } : state;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'ReserveEmail':
+        if (state.owner === command.userId) return [];
+        if (state.owner !== null) throw ruleBroken(messages.emailInUse);
+        return [{ type: 'EmailReserved', data: { userId: command.userId } }];
+      case 'ReleaseEmail':
+        return state.owner === command.userId
+          ? [{ type: 'EmailReleased', data: { userId: command.userId } }]
+          : [];
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
+    }
+  },
+};
+
+/** Normalized form an address is compared in (SPEC §5 e-mail is case-insensitive here). */
+export const normalizeEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
+
+export const emailStream = (lookupKeys: LookupKeys, email: string) =>
+  `UserEmail-${lookupKeys.hash('email', normalizeEmail(email))}`;
+
+/** The id of the user who holds the address, or null. */
+export async function findUserIdByEmail(store: EventStore, lookupKeys: LookupKeys, email: string) {
+  const { state } = await loadState(store, emailStream(lookupKeys, email), emailReservationDecider);
+  return state.owner;
+}

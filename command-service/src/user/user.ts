@@ -1,0 +1,118 @@
+import type { AccountType, FileReference, Role, UserEvent, UserStatus } from '@interior/contracts';
+import type { ActionPurpose } from '@interior/platform';
+
+/** A link mailed for a purpose: only the latest one works, and only once. */
+export interface PendingGrant {
+  jti: string;
+  expiresAt: string;
+}
+
+/** What the command side needs to know of a user: never the plain personal fields. */
+export interface RegisteredUser {
+  status: UserStatus;
+  id: number;
+  roles: Role[];
+  accountType: AccountType | null;
+  passwordHash: string | null;
+  sealedEmail: string;
+  sealedName: string;
+  sealedMobile: string | null;
+  groups: number[];
+  erpId: string | null;
+  bpCode: string | null;
+  businessId: number | null;
+  marketingAgreed: boolean;
+  image: FileReference | null;
+  grants: Partial<Record<ActionPurpose, PendingGrant>>;
+  /** Sessions started at or before this instant no longer count. */
+  sessionsRevokedAt: string | null;
+}
+
+export type UserState = { status: 'absent' } | RegisteredUser;
+
+export const initialState = (): UserState => ({ status: 'absent' });
+
+const withoutGrant = (grants: RegisteredUser['grants'], purpose: ActionPurpose) => {
+  const { [purpose]: _, ...rest } = grants;
+  return rest;
+};
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    return {
+      status: d.status,
+      id: d.id,
+      roles: d.roles,
+      accountType: d.accountType,
+      passwordHash: d.passwordHash,
+      sealedEmail: d.email,
+      sealedName: d.name,
+      sealedMobile: d.mobile,
+      groups: [],
+      erpId: null,
+      bpCode: null,
+      businessId: null,
+      marketingAgreed: d.marketingAgreed,
+      image: null,
+      grants: {},
+      sessionsRevokedAt: null,
+    };
+  }
+  if (state.status === 'absent') return state;
+  switch (event.type) {
+    case 'EmailVerificationRequested':
+      return { ...state, grants: { ...state.grants, 'verify-email': event.data } };
+    case 'EmailVerified':
+      return {
+        ...state,
+        status: state.status === 'Pending' ? 'Active' : state.status,
+        grants: withoutGrant(state.grants, 'verify-email'),
+      };
+    case 'PasswordResetRequested':
+      return { ...state, grants: { ...state.grants, 'reset-password': event.data } };
+    case 'UserInvited':
+      return { ...state, grants: { ...state.grants, invitation: event.data } };
+    case 'PasswordChanged': {
+      const used: ActionPurpose | null =
+        event.data.reason === 'reset'
+          ? 'reset-password'
+          : event.data.reason === 'invitation'
+            ? 'invitation'
+            : null;
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        grants: used ? withoutGrant(state.grants, used) : state.grants,
+      };
+    }
+    case 'UserSessionsRevoked':
+      return { ...state, sessionsRevokedAt: event.data.at };
+    case 'UserProfileUpdated':
+      return {
+        ...state,
+        sealedName: event.data.name,
+        sealedMobile: event.data.mobile === undefined ? state.sealedMobile : event.data.mobile,
+      };
+    case 'UserImageChanged':
+      return { ...state, image: event.data.image };
+    case 'ConsentChanged':
+      return event.data.code === 'Marketing' ? { ...state, marketingAgreed: event.data.agreed } : state;
+    case 'BusinessProfileSaved':
+      return { ...state, businessId: event.data.businessId };
+    case 'UserRolesChanged':
+      return { ...state, roles: event.data.roles };
+    case 'UserStatusChanged':
+      return { ...state, status: event.data.status };
+    case 'UserGroupsChanged':
+      return { ...state, groups: event.data.groups };
+    case 'UserErpChanged':
+      return { ...state, erpId: event.data.erpId, bpCode: event.data.bpCode };
+    case 'UserErased':
+      return { ...state, status: 'Deleted', groups: [], grants: {}, passwordHash: null };
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { businessRoles, hasAnyRole, type Role, staffRoles } from './roles';
+
+/**
+ * SPEC §2 dashboard routes and who may open them, as data: the UI guards and menu read it, the
+ * API reads the same rules for the resources named after these paths.
+ * `allow`: at least one of the roles; `forbid`: none of the roles; `signedIn`: anyone signed in.
+ */
+export type RouteAccess =
+  | { kind: 'signedIn' }
+  | { kind: 'allow'; roles: readonly Role[] }
+  | { kind: 'forbid'; roles: readonly Role[] };
+
+const signedIn: RouteAccess = { kind: 'signedIn' };
+const allow = (...r: readonly Role[]): RouteAccess => ({ kind: 'allow', roles: r });
+const forbid = (...r: readonly Role[]): RouteAccess => ({ kind: 'forbid', roles: r });
+const adminOnly = allow('Admin');
+
+export const dashboardPath = '/dashboard';
+export const landingAfterSignIn = '/dashboard/mydesign';
+
+/** Child paths of /dashboard (SPEC §2), with parameters in react-router syntax. */
+export const dashboardRoutes = {
+  profile: signedIn,
+  user: adminOnly,
+  usergroup: adminOnly,
+  brand: signedIn,
+  product: signedIn,
+  bom: signedIn,
+  model: signedIn,
+  material: signedIn,
+  plan: signedIn,
+  workspace: signedIn,
+  walldrawing: signedIn,
+  'category/product': signedIn,
+  'category/material': signedIn,
+  'category/paving': signedIn,
+  'category/set': signedIn,
+  'category/plan': signedIn,
+  'category/walldrawing': signedIn,
+  mydesign: signedIn,
+  'mydesign/:id/:tab?': signedIn,
+  bomconstant: signedIn,
+  designproperty: signedIn,
+  trash: signedIn,
+  notice: signedIn,
+  'notice/:id': signedIn,
+  'system/notice': adminOnly,
+  'system/popupbanner': adminOnly,
+  'system/bomconstant': adminOnly,
+  'system/designproperty': adminOnly,
+  'design/management': adminOnly,
+  estimation: adminOnly,
+  'my-estimation': allow(...staffRoles),
+  'design-manager/design': allow('DesignManager', 'Admin'),
+  'design-manager/estimation': allow('DesignManager', 'Admin'),
+  'analysis/design': adminOnly,
+  shared: forbid('PersonalFree'),
+  'business-profile': allow(...businessRoles),
+  'subscription/order': allow('Admin', 'Developer'),
+  'subscription/payment': allow('Admin', 'Developer'),
+  'my-subscription': allow('Admin', 'Developer', 'PersonalPro', 'PersonalFree'),
+  'my-payment': allow('Admin', 'Developer', 'PersonalPro', 'PersonalFree'),
+} as const satisfies Record<string, RouteAccess>;
+
+export type DashboardRoute = keyof typeof dashboardRoutes;
+
+/**
+ * The Korean title of every dashboard child path of SPEC §2. The type makes a route added above
+ * without a title here a compile error.
+ */
+export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
+  profile: '프로필',
+  user: '사용자',
+  usergroup: '사용자 그룹',
+  brand: '브랜드',
+  product: '제품',
+  bom: '자재 명세서(BOM)',
+  model: '모델',
+  material: '자재',
+  plan: '평면도',
+  workspace: '워크스페이스',
+  walldrawing: '벽면도',
+  'category/product': '제품 카테고리',
+  'category/material': '자재 카테고리',
+  'category/paving': '바닥 패턴 카테고리',
+  'category/set': '세트 카테고리',
+  'category/plan': '평면도 카테고리',
+  'category/walldrawing': '벽면도 카테고리',
+  mydesign: '내 디자인',
+  'mydesign/:id/:tab?': '디자인 상세',
+  bomconstant: 'BOM 상수',
+  designproperty: '디자인 속성',
+  trash: '휴지통',
+  notice: '공지사항',
+  'notice/:id': '공지사항 상세',
+  'system/notice': '공지사항 관리',
+  'system/popupbanner': '팝업 배너 관리',
+  'system/bomconstant': 'BOM 상수 관리',
+  'system/designproperty': '디자인 속성 관리',
+  'design/management': '디자인 관리',
+  estimation: '견적 관리',
+  'my-estimation': '내 견적',
+  'design-manager/design': '협력사 디자인 관리',
+  'design-manager/estimation': '협력사 견적 관리',
+  'analysis/design': '디자인 분석',
+  shared: '공유 디자인',
+  'business-profile': '사업자 정보',
+  'subscription/order': '구독 주문 관리',
+  'subscription/payment': '구독 결제 관리',
+  'my-subscription': '내 구독',
+  'my-payment': '내 결제 내역',
+};
+
+export function canAccess(access: RouteAccess, userRoles: readonly string[]): boolean {
+  switch (access.kind) {
+    case 'signedIn':
+      return true;
+    case 'allow':
+      return hasAnyRole(userRoles, access.roles);
+    case 'forbid':
+      return !hasAnyRole(userRoles, access.roles);
+    default: {
+      const unreachable: never = access;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// Jest 30 + @swc/jest: TypeScript is compiled to CommonJS per file, and so are the ESM-only
+// packages we use (listed below). Types are checked separately by `tsc --noEmit`.
+// PGlite loads its WASM with a dynamic import(), which needs --experimental-vm-modules (set by
+// the test script).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const esmOnly = [
+  'jose',
+  'content-disposition',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer',
+  '@borewit',
+];
+
+export default {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  testMatch: ['<rootDir>/*/src/**/*.test.ts', '<rootDir>/*/src/**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  maxWorkers: 2,
+  testTimeout: 60_000,
+};

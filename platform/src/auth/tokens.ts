@@ -1,0 +1,83 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Access tokens: short-lived JWTs signed with HS256, the algorithm pinned on verification, with
+ * issuer and audience checked. They name the user and the session; whether that session is still
+ * open is checked on every request (auth/authenticate.ts), so revocation takes effect at once.
+ *
+ * Refresh tokens: `<sessionId>.<256 random bits>`; only a SHA-256 of the random part is stored
+ * (a fast hash is right for a random secret of this size; passwords use argon2).
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+
+const ISSUER = 'interior-platform';
+const AUDIENCE = 'interior-api';
+const ALGORITHM = 'HS256';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+export class AccessTokens {
+  constructor(private readonly secret: Uint8Array) {}
+
+  async issue(claims: AccessClaims, now = new Date()): Promise<string> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+      .setJti(randomUUID())
+      .sign(this.secret);
+  }
+
+  /** The claims of a valid, unexpired token, or null. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const userId = Number(payload.sub);
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
+      return { userId, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export interface RefreshToken {
+  token: string;
+  sessionId: string;
+  hash: string;
+}
+
+export function newRefreshToken(): RefreshToken {
+  const sessionId = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${sessionId}.${secret}`, sessionId, hash: hashRefreshSecret(secret) };
+}
+
+/** Splits a presented refresh token, or null when it is not of our form. */
+export function parseRefreshToken(token: string): { sessionId: string; secret: string } | null {
+  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  return match ? { sessionId: match[1]!, secret: match[2]! } : null;
+}
+
+export function hashRefreshSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}
+
+export function refreshSecretMatches(secret: string, storedHash: string): boolean {
+  const a = Buffer.from(hashRefreshSecret(secret));
+  const b = Buffer.from(storedHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,196 @@
+import type { Knex } from 'knex';
+import { pgErrorCode, pgErrorCodes } from './database';
+
+/**
+ * The platform's own tables, as knex migrations kept in code (the event log, projection
+ * checkpoints, generated secrets, personal-data keys). Read-model tables are not here: each
+ * projection creates its own, per generation (projections/src/runner.ts).
+ */
+interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+}
+
+const migrations: Migration[] = [
+  {
+    name: '001_event_store',
+    async up(knex) {
+      // transaction_id + position is the global order; see DESIGN.md "Event store" for why a
+      // bigserial alone is not safe to read "after N" under concurrent writers.
+      await knex.raw(`
+        create table events (
+          position bigserial primary key,
+          transaction_id xid8 not null default pg_current_xact_id(),
+          id uuid not null constraint events_id_unique unique,
+          stream text not null,
+          revision bigint not null,
+          type text not null,
+          data jsonb not null,
+          metadata jsonb not null,
+          recorded_at timestamptz not null default now(),
+          constraint events_stream_revision_unique unique (stream, revision)
+        )`);
+      await knex.raw('create index events_global_order on events (transaction_id, position)');
+    },
+  },
+  {
+    name: '002_projection_generations',
+    async up(knex) {
+      await knex.raw(`
+        create table projection_generations (
+          name text not null,
+          generation integer not null,
+          version integer not null,
+          status text not null check (status in ('building', 'active', 'retired')),
+          handles text[] not null,
+          checkpoint text,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now(),
+          primary key (name, generation)
+        )`);
+      await knex.raw(
+        `create unique index projection_generations_one_active on projection_generations (name) where status = 'active'`,
+      );
+    },
+  },
+  {
+    name: '003_platform_secrets',
+    async up(knex) {
+      await knex.raw(`
+        create table platform_secrets (
+          name text primary key,
+          value bytea not null,
+          created_at timestamptz not null default now()
+        )`);
+    },
+  },
+  {
+    name: '004_pii_keys',
+    async up(knex) {
+      // One key per person; erasing a person deletes the row (DESIGN.md "Personal data").
+      await knex.raw(`
+        create table pii_keys (
+          subject text primary key,
+          key bytea not null,
+          created_at timestamptz not null default now()
+        )`);
+    },
+  },
+  {
+    name: '005_trigram_search',
+    async up(knex) {
+      // Optional: trigram indexes make `q` searches fast. Creating an extension needs rights a
+      // managed database may not give; without it searches still work, by scanning.
+      await knex.raw(`
+        do $$ begin
+          create extension if not exists pg_trgm;
+        exception when others then
+          raise notice 'pg_trgm unavailable: %', sqlerrm;
+        end $$`);
+    },
+  },
+  {
+    name: '006_relay_checkpoints',
+    async up(knex) {
+      await knex.raw(`
+        create table relay_checkpoints (
+          name text primary key,
+          position text not null,
+          updated_at timestamptz not null default now()
+        )`);
+    },
+  },
+  {
+    name: '007_mail_outbox',
+    async up(knex) {
+      // Mail the reactors decided to send: written once per causing event (idempotency key), then
+      // sent by the outbox sender. Without SMTP_URL the messages stay here as the local mailbox.
+      await knex.raw(`
+        create table mail_outbox (
+          id bigserial primary key,
+          "idempotencyKey" text not null unique,
+          "userId" integer,
+          "to" text not null,
+          subject text not null,
+          text text not null,
+          html text,
+          status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'failed', 'local')),
+          attempts integer not null default 0,
+          "nextAttemptAt" timestamptz not null default now(),
+          "lastError" text,
+          "createdAt" timestamptz not null default now(),
+          "sentAt" timestamptz
+        )`);
+      await knex.raw('create index mail_outbox_pending on mail_outbox (status, "nextAttemptAt")');
+      await knex.raw('create index mail_outbox_user on mail_outbox ("userId")');
+      await knex.raw(`
+        create table reactor_checkpoints (
+          name text primary key,
+          checkpoint text,
+          updated_at timestamptz not null default now()
+        )`);
+    },
+  },
+  {
+    name: '008_files_and_client_logs',
+    async up(knex) {
+      // Uploaded files (profile images): events refer to them by id and name.
+      await knex.raw(`
+        create table files (
+          id integer primary key,
+          "ownerId" integer not null,
+          name text not null,
+          "contentType" text not null,
+          size integer not null,
+          sha256 text not null,
+          data bytea not null,
+          "createdAt" timestamptz not null default now()
+        )`);
+      await knex.raw('create index files_owner on files ("ownerId")');
+      // What browsers report about themselves (SPEC §4 client log): operational data, not domain
+      // state, so it is kept as rows rather than events.
+      await knex.raw(`
+        create table client_logs (
+          id bigserial primary key,
+          "userId" integer,
+          level text not null,
+          type text not null,
+          message text not null,
+          path text,
+          data jsonb,
+          "occurredAt" timestamptz not null,
+          "receivedAt" timestamptz not null default now(),
+          "userAgent" text
+        )`);
+      await knex.raw('create index client_logs_received on client_logs ("receivedAt")');
+      await knex.raw('create index client_logs_user on client_logs ("userId")');
+    },
+  },
+];
+
+const source: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => ({ up: (knex: Knex) => m.up(knex), down: async () => {} }),
+};
+
+/**
+ * Safe to call from every process at start. Knex serializes migrations with its lock table but
+ * throws instead of waiting when another process holds it, and two first starts race to create
+ * that table: both cases are retried until the other process is done.
+ */
+export async function migratePlatform(knex: Knex): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await knex.migrate.latest({ migrationSource: source, tableName: 'platform_migrations' });
+      return;
+    } catch (error) {
+      const busy =
+        (error instanceof Error && error.name === 'MigrationLocked') ||
+        pgErrorCode(error) === pgErrorCodes.uniqueViolation ||
+        /already exists/.test(String(error));
+      if (!busy || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100));
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import type { EventMetadata } from '@interior/contracts';
+
+/**
+ * The event store port (DESIGN.md "Event store"). Every adapter passes `contract-suite.ts`.
+ *
+ * Revisions count events in a stream from 0; the revision of a stream is the revision of its last
+ * event. A position is the adapter's opaque global checkpoint: a string that only the adapter's
+ * `comparePositions` may order (never a JS number, which would lose precision).
+ */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+export type Position = string;
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  stream: string;
+  revision: number;
+  position: Position;
+  recordedAt: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event appended (or of the first append, for an idempotent retry). */
+  nextRevision: number;
+  /** Global position of the last event appended. */
+  position: Position;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this checkpoint; null or absent reads from the start. */
+  after?: Position | null;
+  limit: number;
+}
+
+export interface SubscribeOptions {
+  after?: Position | null;
+  signal?: AbortSignal;
+  /** Events read per round trip. */
+  batchSize?: number;
+}
+
+export interface EventStore {
+  /** Which adapter this is, for logs and health answers. */
+  readonly kind: string;
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(stream: string, options?: { fromRevision?: number }): Promise<StoredEvent[]>;
+  /** Events of every stream in global order, only ever growing at the end for a reader. */
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Catch-up subscription: every event after the checkpoint, exactly once, in global order. */
+  subscribe(options: SubscribeOptions): AsyncIterable<StoredEvent>;
+  /** The position of the last event a reader can see now, or null for an empty log. */
+  headPosition(): Promise<Position | null>;
+  comparePositions(a: Position, b: Position): number;
+  /** Called after every append this process makes, so in-process readers wake at once. */
+  onAppended(listener: (position: Position) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The stream is not at the revision the writer expected (HTTP 412 with If-Match, else 409). */
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${stream}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** Some, not all, of the event ids of an append already exist, or exist in another stream. */
+export class DuplicateEventIdError extends Error {
+  constructor(readonly stream: string) {
+    super(`stream ${stream}: event ids already used elsewhere`);
+    this.name = 'DuplicateEventIdError';
+  }
+}

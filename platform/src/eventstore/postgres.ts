@@ -1,0 +1,249 @@
+import type { Knex } from 'knex';
+import { pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database';
+import { Wakeup } from '../wakeup';
+import {
+  type AppendResult,
+  DuplicateEventIdError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  WrongExpectedRevisionError,
+} from './port';
+
+/**
+ * The PostgreSQL event store (the default adapter). Table `events` is created by
+ * platform/src/db/migrations.ts.
+ *
+ * Global order is (transaction_id, position). A bigserial alone is not safe to read "after N": a
+ * transaction that took a lower number can commit after a reader has moved past it. Readers
+ * therefore see only rows whose transaction id is below the oldest transaction still running
+ * (`pg_snapshot_xmin(pg_current_snapshot())`), so everything they have not seen yet sorts after
+ * their checkpoint.
+ */
+export interface PostgresEventStoreOptions {
+  /** How often an idle subscription polls when no append of this process wakes it. */
+  pollIntervalMs?: number;
+}
+
+const ORIGIN = { tx: 0n, pos: 0n };
+
+/** Encodes the (transaction_id, position) pair as `<xid8>:<position>`, both decimal. */
+function encodePosition(tx: string, pos: string): Position {
+  return `${tx}:${pos}`;
+}
+
+function decodePosition(position: Position): { tx: bigint; pos: bigint } {
+  const match = /^(\d+):(\d+)$/.exec(position);
+  if (!match) throw new Error(`not a PostgreSQL event store position: ${position}`);
+  return { tx: BigInt(match[1]!), pos: BigInt(match[2]!) };
+}
+
+interface EventRow {
+  id: string;
+  stream: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  tx: string;
+  pos: string;
+  recorded_at: Date;
+}
+
+const SELECT_EVENT = `id, stream, revision, type, data, metadata, transaction_id::text as tx, position::text as pos, recorded_at`;
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.id,
+    stream: row.stream,
+    revision: Number(row.revision),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: encodePosition(row.tx, row.pos),
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}
+
+/**
+ * One statement: read the stream's revision, check the expectation, insert. Zero rows back means
+ * the expectation failed; UNIQUE (stream, revision) settles two writers that read the same revision.
+ */
+const APPEND_SQL = `
+  with current_revision as (
+    select coalesce(max(revision), -1) as revision from events where stream = ?
+  ), inserted as (
+    insert into events (id, stream, revision, type, data, metadata)
+    select e.id, ?, current_revision.revision + e.ordinality, e.type, e.data, e.metadata
+    from current_revision,
+      unnest(?::uuid[], ?::text[], ?::jsonb[], ?::jsonb[]) with ordinality as e(id, type, data, metadata, ordinality)
+    where ?::bigint is null or current_revision.revision = ?::bigint
+    returning revision, transaction_id, position
+  )
+  select revision::text as revision, transaction_id::text as tx, position::text as pos
+  from inserted order by revision desc limit 1`;
+
+export function createPostgresEventStore(
+  knex: Knex,
+  options: PostgresEventStoreOptions = {},
+): PostgresEventStore {
+  return new PostgresEventStore(knex, options.pollIntervalMs ?? 100);
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres';
+  private readonly listeners = new Set<(position: Position) => void>();
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const result = await this.appendWith(this.knex, stream, events, expectedRevision);
+    for (const listener of this.listeners) listener(result.position);
+    return result;
+  }
+
+  /**
+   * The append itself, on a connection or inside a caller's transaction. Exposed for the contract
+   * suite, which holds a transaction open to prove that readers never skip its event.
+   */
+  async appendWith(
+    db: Knex | Knex.Transaction,
+    stream: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const expected =
+      expectedRevision === 'any' ? null : expectedRevision === 'no_stream' ? -1 : expectedRevision;
+    const ids = events.map((e) => e.id);
+    for (;;) {
+      try {
+        const { rows } = await db.raw<{ rows: { revision: string; tx: string; pos: string }[] }>(APPEND_SQL, [
+          stream,
+          stream,
+          ids,
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+          expected,
+          expected,
+        ]);
+        const last = rows[0];
+        if (last) return { nextRevision: Number(last.revision), position: encodePosition(last.tx, last.pos) };
+      } catch (error) {
+        if (pgErrorCode(error) !== pgErrorCodes.uniqueViolation) throw error;
+        // Another writer took the same revision: with 'any' simply try again on the new revision.
+        if (pgConstraint(error) === 'events_stream_revision_unique' && expected === null) continue;
+      }
+      // Nothing was written: either this is a retry of an append that already happened, or the
+      // stream moved on.
+      const earlier = await this.findEarlierAppend(db, stream, ids);
+      if (earlier) return earlier;
+      throw new WrongExpectedRevisionError(stream, expectedRevision, await this.currentRevision(db, stream));
+    }
+  }
+
+  private async findEarlierAppend(
+    db: Knex | Knex.Transaction,
+    stream: string,
+    ids: string[],
+  ): Promise<AppendResult | null> {
+    const { rows } = await db.raw<{ rows: { stream: string; revision: string; tx: string; pos: string }[] }>(
+      `select stream, revision::text as revision, transaction_id::text as tx, position::text as pos
+       from events where id = any(?::uuid[]) order by transaction_id, position`,
+      [ids],
+    );
+    if (rows.length === 0) return null;
+    if (rows.length !== ids.length || rows.some((r) => r.stream !== stream))
+      throw new DuplicateEventIdError(stream);
+    const last = rows[rows.length - 1]!;
+    return { nextRevision: Number(last.revision), position: encodePosition(last.tx, last.pos) };
+  }
+
+  private async currentRevision(db: Knex | Knex.Transaction, stream: string): Promise<number | 'no_stream'> {
+    const { rows } = await db.raw<{ rows: { revision: string | null }[] }>(
+      'select max(revision)::text as revision from events where stream = ?',
+      [stream],
+    );
+    const revision = rows[0]?.revision;
+    return revision == null ? 'no_stream' : Number(revision);
+  }
+
+  async readStream(stream: string, options: { fromRevision?: number } = {}): Promise<StoredEvent[]> {
+    const { rows } = await this.knex.raw<{ rows: EventRow[] }>(
+      `select ${SELECT_EVENT} from events where stream = ? and revision >= ? order by revision`,
+      [stream, options.fromRevision ?? 0],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<StoredEvent[]> {
+    const from = after ? decodePosition(after) : ORIGIN;
+    const { rows } = await this.knex.raw<{ rows: EventRow[] }>(
+      `select ${SELECT_EVENT} from events
+       where (transaction_id, position) > (?::text::xid8, ?::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id, position
+       limit ?`,
+      [from.tx.toString(), from.pos.toString(), limit],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  async *subscribe({ after, signal, batchSize = 500 }: SubscribeOptions): AsyncIterable<StoredEvent> {
+    const wakeup = new Wakeup();
+    const unsubscribe = this.onAppended(() => wakeup.notify());
+    let checkpoint = after ?? null;
+    try {
+      while (!signal?.aborted) {
+        const batch = await this.readAll({ after: checkpoint, limit: batchSize });
+        for (const event of batch) {
+          if (signal?.aborted) return;
+          yield event;
+          checkpoint = event.position;
+        }
+        if (batch.length < batchSize) await wakeup.wait(this.pollIntervalMs, signal);
+      }
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  async headPosition(): Promise<Position | null> {
+    const { rows } = await this.knex.raw<{ rows: { tx: string; pos: string }[] }>(
+      `select transaction_id::text as tx, position::text as pos from events
+       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id desc, position desc limit 1`,
+    );
+    const row = rows[0];
+    return row ? encodePosition(row.tx, row.pos) : null;
+  }
+
+  comparePositions(a: Position, b: Position): number {
+    const x = decodePosition(a);
+    const y = decodePosition(b);
+    if (x.tx !== y.tx) return x.tx < y.tx ? -1 : 1;
+    if (x.pos !== y.pos) return x.pos < y.pos ? -1 : 1;
+    return 0;
+  }
+
+  onAppended(listener: (position: Position) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,270 @@
+import { messages } from '@interior/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Knex } from 'knex';
+import { badRequest } from '../errors';
+
+/**
+ * The ra-data-simple-rest wire contract (DESIGN.md "Queries") as one reusable piece:
+ * `sort=["field","ASC"]`, `range=[start,end]` (inclusive, at most MAX_PAGE rows),
+ * `filter={...}` with `q` for free text, `_gte/_lte/_gt/_lt` ranges, arrays for IN, and getMany by
+ * `filter={"id":[...]}` or `ids`. Every field that may be sorted or filtered is allow-listed per
+ * resource; anything else is a 400, never SQL.
+ */
+export const MAX_PAGE = 1000;
+
+/** How a filter value is read and compared. `arrayContains`: an array column holding the value. */
+export type FilterKind = 'text' | 'integer' | 'timestamp' | 'boolean' | 'arrayContains';
+
+export interface ListDefinition {
+  /** Resource name, as in the URL and Content-Range. */
+  resource: string;
+  /** Table or view the records are read from; its column names are the record's field names. */
+  table: string;
+  sortable: readonly string[];
+  defaultSort: readonly [field: string, order: 'ASC' | 'DESC'];
+  /** Filterable fields (besides `id` and `q`) and their kinds. */
+  filters: Readonly<Record<string, FilterKind>>;
+  /** Columns `q` searches, case-insensitively, anywhere in the text. */
+  search: readonly string[];
+  /** Columns of the answer; all of the table's when absent. */
+  columns?: readonly string[];
+  /** Element kind of `arrayContains` filters' values. */
+  arrayElement?: Readonly<Record<string, 'text' | 'integer'>>;
+}
+
+type Operator = '=' | 'in' | '>=' | '<=' | '>' | '<' | 'is null' | 'contains' | 'overlaps';
+interface Condition {
+  column: string;
+  operator: Operator;
+  value?: unknown;
+}
+
+export interface ListRequest {
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  range: { start: number; end: number };
+  conditions: Condition[];
+  q?: string;
+}
+
+const RANGE_SUFFIXES = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<' } as const;
+
+function firstValue(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseJson(value: unknown, message: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 10_000) throw badRequest(message);
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest(message);
+  }
+}
+
+function readInteger(value: unknown): number {
+  const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw badRequest(messages.invalidFilter);
+  return n;
+}
+
+function readScalar(kind: FilterKind | 'text' | 'integer', value: unknown): unknown {
+  switch (kind) {
+    case 'integer':
+      return readInteger(value);
+    case 'timestamp': {
+      if (typeof value !== 'string' || value.length > 40 || Number.isNaN(Date.parse(value))) {
+        throw badRequest(messages.invalidFilter);
+      }
+      return new Date(value).toISOString();
+    }
+    case 'boolean':
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw badRequest(messages.invalidFilter);
+    case 'text':
+    case 'arrayContains':
+      if ((typeof value !== 'string' && typeof value !== 'number') || String(value).length > 1000) {
+        throw badRequest(messages.invalidFilter);
+      }
+      return String(value);
+    default: {
+      const unreachable: never = kind;
+      return unreachable;
+    }
+  }
+}
+
+function parseIds(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > MAX_PAGE) throw badRequest(messages.rangeTooLarge(MAX_PAGE));
+  return list.map(readInteger);
+}
+
+/** Reads `sort`, `range`, `filter` and `ids` from a query string against the definition. */
+export function parseListRequest(query: Record<string, unknown>, def: ListDefinition): ListRequest {
+  const conditions: Condition[] = [];
+  let q: string | undefined;
+
+  const sortValue = parseJson(firstValue(query.sort), messages.invalidSort);
+  let sort = { field: def.defaultSort[0], order: def.defaultSort[1] } as ListRequest['sort'];
+  if (sortValue !== undefined) {
+    if (!Array.isArray(sortValue) || typeof sortValue[0] !== 'string' || typeof sortValue[1] !== 'string') {
+      throw badRequest(messages.invalidSort);
+    }
+    const [field, order] = sortValue as [string, string];
+    if (!def.sortable.includes(field)) throw badRequest(messages.unknownSortField(field));
+    const upper = order.toUpperCase();
+    if (upper !== 'ASC' && upper !== 'DESC') throw badRequest(messages.invalidSort);
+    sort = { field, order: upper };
+  }
+
+  const rangeValue = parseJson(firstValue(query.range), messages.invalidRange);
+  let range = { start: 0, end: MAX_PAGE - 1 };
+  if (rangeValue !== undefined) {
+    if (
+      !Array.isArray(rangeValue) ||
+      rangeValue.length !== 2 ||
+      !rangeValue.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+      rangeValue[0] > rangeValue[1]
+    ) {
+      throw badRequest(messages.invalidRange);
+    }
+    range = { start: rangeValue[0], end: rangeValue[1] };
+    if (range.end - range.start + 1 > MAX_PAGE) throw badRequest(messages.rangeTooLarge(MAX_PAGE));
+  }
+
+  const filterValue = parseJson(firstValue(query.filter), messages.invalidFilter) ?? {};
+  if (typeof filterValue !== 'object' || filterValue === null || Array.isArray(filterValue)) {
+    throw badRequest(messages.invalidFilter);
+  }
+  for (const [key, value] of Object.entries(filterValue)) {
+    if (value === undefined) continue;
+    if (key === 'q') {
+      if (typeof value !== 'string' || value.length > 200) throw badRequest(messages.invalidFilter);
+      if (def.search.length === 0) throw badRequest(messages.unknownFilterField('q'));
+      if (value.trim()) q = value.trim();
+      continue;
+    }
+    if (key === 'id' || key === 'ids') {
+      conditions.push({ column: 'id', operator: 'in', value: parseIds(value) });
+      continue;
+    }
+    const suffix = (Object.keys(RANGE_SUFFIXES) as (keyof typeof RANGE_SUFFIXES)[]).find((s) =>
+      key.endsWith(s),
+    );
+    if (suffix) {
+      const field = key.slice(0, -suffix.length);
+      const kind = def.filters[field];
+      if (kind !== 'integer' && kind !== 'timestamp') throw badRequest(messages.unknownFilterField(key));
+      conditions.push({ column: field, operator: RANGE_SUFFIXES[suffix], value: readScalar(kind, value) });
+      continue;
+    }
+    const kind = def.filters[key];
+    if (!kind) throw badRequest(messages.unknownFilterField(key));
+    if (value === null) {
+      conditions.push({ column: key, operator: 'is null' });
+    } else if (kind === 'arrayContains') {
+      const element = def.arrayElement?.[key] ?? 'text';
+      const values = (Array.isArray(value) ? value : [value]).map((v) => readScalar(element, v));
+      if (values.length > MAX_PAGE) throw badRequest(messages.invalidFilter);
+      conditions.push({
+        column: key,
+        operator: values.length === 1 ? 'contains' : 'overlaps',
+        value: values,
+      });
+    } else if (Array.isArray(value)) {
+      if (value.length > MAX_PAGE) throw badRequest(messages.invalidFilter);
+      conditions.push({ column: key, operator: 'in', value: value.map((v) => readScalar(kind, v)) });
+    } else {
+      conditions.push({ column: key, operator: '=', value: readScalar(kind, value) });
+    }
+  }
+
+  const ids = query.ids;
+  if (ids !== undefined) {
+    const parsed =
+      typeof ids === 'string' && ids.trim().startsWith('[') ? parseJson(ids, messages.invalidFilter) : ids;
+    conditions.push({ column: 'id', operator: 'in', value: parseIds(parsed) });
+  }
+
+  return { sort, range, conditions, ...(q ? { q } : {}) };
+}
+
+/** `%`, `_` and `\` match themselves in the free-text search. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function applyConditions(builder: Knex.QueryBuilder, def: ListDefinition, request: ListRequest): void {
+  for (const c of request.conditions) {
+    switch (c.operator) {
+      case 'in':
+        builder.whereIn(c.column, c.value as readonly (string | number | boolean)[]);
+        break;
+      case 'is null':
+        builder.whereNull(c.column);
+        break;
+      case 'contains':
+        builder.whereRaw('?? @> ?', [c.column, c.value as Knex.Value]);
+        break;
+      case 'overlaps':
+        builder.whereRaw('?? && ?', [c.column, c.value as Knex.Value]);
+        break;
+      default:
+        builder.where(c.column, c.operator, c.value as string | number | boolean);
+    }
+  }
+  const q = request.q;
+  if (q) {
+    builder.where((inner) => {
+      for (const column of def.search) inner.orWhereRaw('?? ilike ?', [column, likePattern(q)]);
+    });
+  }
+}
+
+export interface ListResult<T> {
+  records: T[];
+  total: number;
+  start: number;
+}
+
+/**
+ * Runs a list request. `scope` narrows the rows the caller may see (authorization); the total
+ * counts only those rows.
+ */
+export async function queryList<T = Record<string, unknown>>(
+  knex: Knex,
+  def: ListDefinition,
+  query: Record<string, unknown>,
+  scope?: (builder: Knex.QueryBuilder) => void,
+): Promise<ListResult<T>> {
+  const request = parseListRequest(query, def);
+  const filtered = () => {
+    const builder = knex(def.table);
+    applyConditions(builder, def, request);
+    if (scope) builder.where(scope);
+    return builder;
+  };
+  const order: { column: string; order: 'asc' | 'desc' }[] = [
+    { column: request.sort.field, order: request.sort.order === 'ASC' ? 'asc' : 'desc' },
+  ];
+  if (request.sort.field !== 'id') order.push({ column: 'id', order: 'asc' });
+  const records = (await filtered()
+    .select(def.columns ? [...def.columns] : '*')
+    .orderBy(order)
+    .offset(request.range.start)
+    .limit(request.range.end - request.range.start + 1)) as T[];
+  const [counted] = await filtered().count({ total: '*' });
+  return { records, total: Number(counted?.total ?? 0), start: request.range.start };
+}
+
+/** Sends a list with its `Content-Range: <resource> <first>-<last>/<total>` header. */
+export function sendList<T>(reply: FastifyReply, resource: string, result: ListResult<T>) {
+  const span =
+    result.records.length > 0 ? `${result.start}-${result.start + result.records.length - 1}` : `*`;
+  return reply
+    .header('content-range', `${resource} ${span}/${result.total}`)
+    .header('access-control-expose-headers', 'Content-Range')
+    .send(result.records);
+}

@@ -1,0 +1,115 @@
+import { hkdfSync } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { ActionTokens } from './auth/action-tokens';
+import { Authenticator } from './auth/authenticate';
+import { Permissions } from './auth/permissions';
+import { AccessTokens } from './auth/tokens';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/database';
+import { migratePlatform } from './db/migrations';
+import { openKurrentDbEventStore } from './eventstore/kurrentdb';
+import type { EventStore } from './eventstore/port';
+import { createPostgresEventStore } from './eventstore/postgres';
+import { createMailTransport, type MailTransport } from './mail';
+import { PiiVault } from './pii';
+import { type RateLimitName, type RateLimitRule, RateLimits } from './rate-limit';
+import { ProjectionWaiter } from './read-models';
+import { openRedis, redisReady } from './redis';
+import { LookupKeys, loadOrCreateSecret } from './secrets';
+import { Signal } from './signal';
+import { createSmsSender, type SmsSender } from './sms';
+import { MemoryCodeStore, RedisCodeStore, VerificationCodes } from './verification-codes';
+
+/**
+ * Everything a service process shares, wired in one place: the database (embedded PGlite or
+ * PostgreSQL), the event store (PostgreSQL, or KurrentDB when EVENTSTORE_URL is set), secrets,
+ * the personal-data vault, tokens and the read-your-writes waiter.
+ */
+export interface Runtime {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  vault: PiiVault;
+  lookupKeys: LookupKeys;
+  tokens: AccessTokens;
+  /** One-time links sent by e-mail. */
+  actionTokens: ActionTokens;
+  authenticator: Authenticator;
+  permissions: Permissions;
+  /** Shared state between processes when REDIS_URL is set. */
+  redis: Redis | null;
+  rateLimits: RateLimits;
+  codes: VerificationCodes;
+  sms: SmsSender;
+  mail: MailTransport;
+  /** The address links in mails point to. */
+  publicUrl: string;
+  /** Fired by an in-process projection runner after each batch; waiters poll without it. */
+  checkpoints: Signal;
+  waiter: ProjectionWaiter;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  applicationName: string;
+  /** Changes single rate-limit rules (tests send everything from one address). */
+  rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+}
+
+export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  if (redis) await redisReady(redis);
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    applicationName: options.applicationName,
+  });
+  try {
+    await migratePlatform(db.knex);
+    const store = config.eventStoreUrl
+      ? openKurrentDbEventStore(config.eventStoreUrl)
+      : createPostgresEventStore(db.knex, { pollIntervalMs: 100 });
+    const jwtSecret = config.jwtSecret
+      ? new TextEncoder().encode(config.jwtSecret)
+      : new Uint8Array(await loadOrCreateSecret(db.knex, 'jwt'));
+    const tokens = new AccessTokens(jwtSecret);
+    // Mailed links get a key of their own, derived from the signing secret.
+    const actionKey = new Uint8Array(hkdfSync('sha256', jwtSecret, 'interior', 'action-tokens', 32));
+    const checkpoints = new Signal();
+    const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+    return {
+      config,
+      db,
+      store,
+      vault: new PiiVault(db.knex),
+      lookupKeys: await LookupKeys.load(db.knex),
+      tokens,
+      actionTokens: new ActionTokens(actionKey),
+      authenticator: new Authenticator(db.knex, tokens),
+      permissions: new Permissions(db.knex),
+      redis,
+      rateLimits: new RateLimits(redis ?? undefined, options.rateLimits),
+      codes: new VerificationCodes(
+        redis ? new RedisCodeStore(redis) : new MemoryCodeStore(),
+        await loadOrCreateSecret(db.knex, 'code-hash'),
+      ),
+      sms: createSmsSender(config.smsUrl, (message) => process.stdout.write(`${message}\n`)),
+      mail: createMailTransport(
+        config.smtpUrl,
+        `"인테리어 플랫폼" <no-reply@${new URL(publicUrl).hostname}>`,
+      ),
+      publicUrl,
+      checkpoints,
+      waiter: new ProjectionWaiter(db.knex, (a, b) => store.comparePositions(a, b), checkpoints),
+      async close() {
+        await store.close();
+        await db.close();
+        redis?.disconnect();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    redis?.disconnect();
+    throw error;
+  }
+}

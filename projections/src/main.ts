@@ -1,0 +1,34 @@
+/**
+ * The projections alone (distributed stack): keeps every read model up to date by polling the
+ * global log, runs the reactors (mail) and answers GET /api/health with each projection's state. Run with
+ * `node --import tsx projections/src/main.ts`.
+ */
+import { runService } from '@interior/platform';
+import { allProjections, ProjectionRunner, startReactors } from './index';
+
+await runService('projections', async (runtime, app) => {
+  const runner = new ProjectionRunner({
+    knex: runtime.db.knex,
+    store: runtime.store,
+    vault: runtime.vault,
+    projections: allProjections,
+    logger: app.log,
+  });
+  await runner.start();
+  const reactors = await startReactors(runtime, app.log);
+  return {
+    health: {
+      projections: () => {
+        const failing = runner.health().filter((h) => h.error);
+        if (failing.length) throw new Error(failing.map((f) => `${f.name}: ${f.error}`).join('; '));
+        return runner
+          .health()
+          .map(({ name, generation, status, checkpoint }) => ({ name, generation, status, checkpoint }));
+      },
+    },
+    close: async () => {
+      await reactors.stop();
+      await runner.stop();
+    },
+  };
+});

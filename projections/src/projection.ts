@@ -1,0 +1,48 @@
+import type { PiiVault, StoredEvent } from '@interior/platform';
+import type { Knex } from 'knex';
+
+/**
+ * A projection turns the global log into tables shaped for screens (DESIGN.md "Projections").
+ * It owns its tables and writes nothing else. Tables exist per generation (`<table>_g<n>`) behind
+ * a view named `<table>` that readers use, so a rebuild fills a new generation beside the live
+ * one and switches the views when it has caught up. Bump `version` when the tables or the
+ * handling change: the runner rebuilds on start.
+ */
+export interface ProjectionContext {
+  vault: PiiVault;
+}
+
+export interface Projection<Table extends string = string> {
+  name: string;
+  version: number;
+  /** Event types `apply` reacts to; other events only move the checkpoint. */
+  handles: readonly string[];
+  /** The tables of one generation: logical name → knex table definition (the migration). */
+  tables: Readonly<Record<Table, (table: Knex.CreateTableBuilder) => void>>;
+  /** Indexes or constraints beyond what the table builders declare, by physical table name. */
+  afterCreate?(knex: Knex | Knex.Transaction, tables: Readonly<Record<Table, string>>): Promise<void>;
+  /** Applies one event inside the batch's transaction; must use only `trx`. */
+  apply(
+    trx: Knex.Transaction,
+    event: StoredEvent,
+    tables: Readonly<Record<Table, string>>,
+    context: ProjectionContext,
+  ): Promise<void>;
+}
+
+export function defineProjection<Table extends string>(projection: Projection<Table>): Projection<Table> {
+  return projection;
+}
+
+/** Physical table names of one generation. */
+export function generationTables<Table extends string>(
+  projection: Projection<Table>,
+  generation: number,
+): Record<Table, string> {
+  const names = {} as Record<Table, string>;
+  for (const table of Object.keys(projection.tables) as Table[]) names[table] = `${table}_g${generation}`;
+  return names;
+}
+
+/** Metadata helpers shared by projections. */
+export const occurredAt = (event: StoredEvent) => new Date(event.metadata.occurredAt);

@@ -1,0 +1,104 @@
+import type { EventStore, Position, StoredEvent } from '@interior/platform';
+import { Signal } from '@interior/platform';
+import type { Knex } from 'knex';
+import type { Logger } from '../runner';
+
+/**
+ * Reactors turn events into side effects (mail, payments) instead of read models (DESIGN.md
+ * "Projections"). Each keeps its own checkpoint in `reactor_checkpoints`; it works out a batch's
+ * effects outside any transaction (it may read the store), then records them and moves the
+ * checkpoint in one transaction, idempotently keyed by the causing event. Unlike projections they
+ * are never rebuilt: replaying the log must not send last year's mail again, so a reactor starts
+ * at the head of the log the first time it runs.
+ */
+export interface Reactor<Prepared = unknown> {
+  name: string;
+  handles: readonly string[];
+  prepare(event: StoredEvent): Promise<Prepared>;
+  record(trx: Knex.Transaction, event: StoredEvent, prepared: Prepared): Promise<void>;
+}
+
+export interface ReactorRunnerOptions {
+  knex: Knex;
+  store: EventStore;
+  reactors: readonly Reactor[];
+  pollIntervalMs?: number;
+  batchSize?: number;
+  logger?: Logger;
+  /** Fired after a batch recorded effects (wakes the outbox sender in process). */
+  recorded?: Signal;
+}
+
+const CHECKPOINTS = 'reactor_checkpoints';
+
+export class ReactorRunner {
+  private readonly abort = new AbortController();
+  private readonly appended = new Signal();
+  private loops: Promise<void>[] = [];
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly options: ReactorRunnerOptions) {}
+
+  async start(): Promise<void> {
+    const { knex, store } = this.options;
+    const head = await store.headPosition();
+    for (const reactor of this.options.reactors) {
+      await knex(CHECKPOINTS).insert({ name: reactor.name, checkpoint: head }).onConflict('name').ignore();
+    }
+    this.unsubscribe = store.onAppended(() => this.appended.fire());
+    this.loops = this.options.reactors.map((reactor) =>
+      this.run(reactor).catch((error) =>
+        this.options.logger?.error({ err: error, reactor: reactor.name }, 'reactor ended'),
+      ),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.appended.fire();
+    this.unsubscribe?.();
+    await Promise.allSettled(this.loops);
+  }
+
+  private async run(reactor: Reactor): Promise<void> {
+    const { knex, store, logger } = this.options;
+    const handles = new Set(reactor.handles);
+    let checkpoint: Position | null = (
+      await knex(CHECKPOINTS).where({ name: reactor.name }).first('checkpoint')
+    )?.checkpoint;
+    let failures = 0;
+    while (!this.abort.signal.aborted) {
+      const since = this.appended.version;
+      try {
+        const batch = await store.readAll({ after: checkpoint, limit: this.options.batchSize ?? 100 });
+        if (batch.length === 0) {
+          await this.appended.wait(since, this.options.pollIntervalMs ?? 200);
+          continue;
+        }
+        const prepared: { event: StoredEvent; effect: unknown }[] = [];
+        for (const event of batch) {
+          if (handles.has(event.type)) prepared.push({ event, effect: await reactor.prepare(event) });
+        }
+        const last = batch[batch.length - 1]!.position;
+        const moved = await knex.transaction(async (trx) => {
+          const row = await trx(CHECKPOINTS).where({ name: reactor.name }).forUpdate().first('checkpoint');
+          if ((row?.checkpoint ?? null) !== checkpoint) return row?.checkpoint ?? null;
+          for (const { event, effect } of prepared) await reactor.record(trx, event, effect);
+          await trx(CHECKPOINTS)
+            .where({ name: reactor.name })
+            .update({ checkpoint: last, updated_at: trx.fn.now() });
+          return last;
+        });
+        checkpoint = moved;
+        failures = 0;
+        if (prepared.length) this.options.recorded?.fire();
+      } catch (error) {
+        failures++;
+        logger?.error({ err: error, reactor: reactor.name }, 'reactor batch failed');
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(30_000, 200 * 2 ** Math.min(failures, 8))),
+        );
+      }
+    }
+  }
+}

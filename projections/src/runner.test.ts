@@ -1,0 +1,232 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createPostgresEventStore, type EventStore, PiiVault, type StoredEvent } from '@interior/platform';
+import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
+import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
+import { ensureGenerations, ProjectionRunner, requestRebuild } from './runner';
+import { replayTally, type TallyRow, tallyProjection } from './testing/tally';
+
+let db: TestDatabase;
+let store: EventStore;
+const runners: ProjectionRunner[] = [];
+
+beforeEach(async () => {
+  db = await openTestDatabase();
+  store = createPostgresEventStore(db.knex, { pollIntervalMs: 20 });
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+  await db.drop();
+});
+
+function runner(
+  projection = tallyProjection(),
+  extra: { batchSize?: number; rescanIntervalMs?: number } = {},
+) {
+  const r = new ProjectionRunner({
+    knex: db.knex,
+    store,
+    vault: new PiiVault(db.knex),
+    projections: [projection],
+    pollIntervalMs: 20,
+    ...extra,
+  });
+  runners.push(r);
+  return r;
+}
+
+/** Appends, and answers the last event's position (what the runners must reach). */
+async function appendCounted(streams: number, perStream: number): Promise<string> {
+  for (let i = 0; i < perStream; i++) {
+    for (let s = 0; s < streams; s++) {
+      await store.append(`Tally-${s}`, [newEvent('Counted', { i })], { expectedRevision: 'any' });
+    }
+  }
+  const last = await store.append('Other-1', [{ ...newEvent('Ignored'), metadata: metadata() }], {
+    expectedRevision: 'any',
+  });
+  return last.position;
+}
+
+async function allEvents(until?: string | null): Promise<StoredEvent[]> {
+  const events: StoredEvent[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await store.readAll({ after, limit: 500 });
+    for (const e of page) {
+      if (until !== undefined && (until === null || store.comparePositions(e.position, until) > 0))
+        return events;
+      events.push(e);
+    }
+    if (page.length === 0) return events;
+    after = page[page.length - 1]!.position;
+  }
+}
+
+const tallyRows = async (table = 'tally'): Promise<TallyRow[]> =>
+  db.knex(table).select('stream', 'count', 'lastRevision').orderBy('stream');
+
+const generations = () =>
+  db
+    .knex('projection_generations')
+    .where({ name: 'tally' })
+    .orderBy('generation')
+    .select('generation', 'status', 'checkpoint');
+
+async function activeCheckpoint(): Promise<string | null> {
+  const row = await db
+    .knex('projection_generations')
+    .where({ name: 'tally', status: 'active' })
+    .first('checkpoint');
+  return row?.checkpoint ?? null;
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('projection runner', () => {
+  it('applies every event exactly once and moves the checkpoint with the read model', async () => {
+    const last = await appendCounted(4, 10);
+    const r = runner(tallyProjection(), { batchSize: 7 });
+    await r.start();
+    await r.caughtUp({ position: last });
+    expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+    // Ignored events at the end move the stored checkpoint when the runner is idle.
+    await eventually(async () => (await activeCheckpoint()) === last);
+
+    const next = await appendCounted(2, 3);
+    await r.caughtUp({ position: next });
+    expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+  });
+
+  it('leaves read model and checkpoint in agreement when a batch fails midway, then finishes', async () => {
+    const appended = await appendCounted(3, 10);
+    let seen = 0;
+    const failing = tallyProjection({
+      beforeApply() {
+        if (++seen === 17) throw new Error('crash in the middle of the second batch');
+      },
+    });
+    const r = runner(failing, { batchSize: 10 });
+    await r.start();
+    await eventually(async () => r.health()[0]?.error !== null && r.health()[0]?.error !== undefined);
+    await r.stop();
+
+    const checkpoint = await activeCheckpoint();
+    expect(checkpoint).not.toBeNull();
+    expect(await tallyRows()).toEqual(replayTally(await allEvents(checkpoint)));
+    expect((await allEvents(checkpoint)).length).toBe(10);
+
+    const again = runner(tallyProjection(), { batchSize: 10 });
+    await again.start();
+    await again.caughtUp({ position: appended });
+    expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+  });
+
+  it('survives a projection process killed mid-batch (SIGKILL): read model, checkpoint and replay agree', async () => {
+    const appended = await appendCounted(5, 40);
+    await ensureGenerations(db.knex, tallyProjection());
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'testing/tally-child.ts'), db.url],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      let batches = 0;
+      child.stdout.on('data', (chunk: Buffer) => {
+        batches += chunk.toString().split('applying').length - 1;
+        if (batches >= 3) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('close', resolve));
+    // The killed connection's open transaction is rolled back by the server.
+    await eventually(async () => {
+      const { rows } = await db.knex.raw(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      return db.embedded || rows[0].n === 0;
+    });
+
+    const checkpoint = await activeCheckpoint();
+    expect(checkpoint).not.toBeNull();
+    const applied = await allEvents(checkpoint);
+    expect(applied.length).toBeGreaterThan(0);
+    expect(applied.length).toBeLessThan(201);
+    expect(await tallyRows()).toEqual(replayTally(applied));
+
+    const r = runner();
+    await r.start();
+    await r.caughtUp({ position: appended });
+    expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+  });
+
+  it('rebuilds beside the live generation and switches the view when caught up', async () => {
+    const appended = await appendCounted(3, 5);
+    const r = runner(tallyProjection(), { rescanIntervalMs: 30 });
+    await r.start();
+    await r.caughtUp({ position: appended });
+    const before = await tallyRows();
+
+    const generation = await requestRebuild(db.knex, tallyProjection());
+    expect(generation).toBe(2);
+    // While building, readers keep the old generation.
+    expect(await tallyRows()).toEqual(before);
+    await eventually(async () =>
+      (await generations()).some((g) => g.generation === 2 && g.status === 'active'),
+    );
+
+    expect((await generations()).map((g) => [g.generation, g.status])).toEqual([
+      [1, 'retired'],
+      [2, 'active'],
+    ]);
+    expect(await tallyRows()).toEqual(before);
+    expect(await tallyRows('tally_g2')).toEqual(before);
+    expect(await db.knex.schema.hasTable('tally_g1')).toBe(false);
+
+    const more = await appendCounted(1, 2);
+    await r.caughtUp({ position: more });
+    expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+  });
+
+  it('builds a new version on start beside the old one, which stays readable until the switch', async () => {
+    const appended = await appendCounted(2, 5);
+    const v1 = runner(tallyProjection({ version: 1 }));
+    await v1.start();
+    await v1.caughtUp({ position: appended });
+    await v1.stop();
+    const expected = await tallyRows();
+
+    await ensureGenerations(db.knex, tallyProjection({ version: 2 }));
+    expect((await generations()).map((g) => [g.generation, g.status])).toEqual([
+      [1, 'active'],
+      [2, 'building'],
+    ]);
+    expect(await tallyRows()).toEqual(expected);
+    expect(await tallyRows('tally_g2')).toEqual([]);
+
+    const v2 = runner(tallyProjection({ version: 2 }));
+    await v2.start();
+    await eventually(async () =>
+      (await generations()).some((g) => g.generation === 2 && g.status === 'active'),
+    );
+    expect(await tallyRows()).toEqual(expected);
+  });
+
+  it('never applies a batch twice when two runners compete for one projection', async () => {
+    const appended = await appendCounted(4, 25);
+    const a = runner(tallyProjection(), { batchSize: 5 });
+    const b = runner(tallyProjection(), { batchSize: 5 });
+    await Promise.all([a.start(), b.start()]);
+    await Promise.all([a.caughtUp({ position: appended }), b.caughtUp({ position: appended })]);
+    expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+  });
+});

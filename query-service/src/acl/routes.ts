@@ -1,0 +1,91 @@
+import {
+  type Ace,
+  type Acl,
+  type AclInfo,
+  messages,
+  ObjectIdentityParamsSchema,
+  type Permission,
+  type Role,
+  type SecurityIdentity,
+} from '@interior/contracts';
+import {
+  badRequest,
+  forbidden,
+  labelIdentities,
+  parseInput,
+  principalOf,
+  readModels,
+  searchIdentities,
+} from '@interior/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { QueryServiceDeps } from '../deps';
+
+const KeywordQuery = z.object({
+  keyword: z
+    .string({ error: messages.required })
+    .trim()
+    .max(100, { error: messages.keywordTooLong })
+    .default(''),
+});
+
+interface AceRow {
+  identityType: 'User' | 'Group' | 'Role';
+  identityKey: string;
+  permission: Permission;
+}
+
+const toIdentity = (row: AceRow): SecurityIdentity =>
+  row.identityType === 'Role'
+    ? { type: 'Role', role: row.identityKey as Role }
+    : { type: row.identityType, id: Number(row.identityKey) };
+
+/**
+ * SPEC §7 reads of access control: `GET api/acl/{type}[/{id}]`, `GET api/acl/info/{type}[/{id}]`
+ * (the grants, with labels), `GET api/permission/target` and `GET api/identity` (whom one could
+ * grant to). Seeing or searching grants is for those who manage them: Admin permission on the
+ * object, or (for the searches) on anything.
+ */
+export function registerAclQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
+  const acesOf = async (request: FastifyRequest): Promise<{ acl: Acl; rows: AceRow[] }> => {
+    const { type, id } = parseInput(ObjectIdentityParamsSchema, request.params);
+    const object = id ? { type, id } : { type };
+    await deps.permissions.require(principalOf(request), object, 'Admin');
+    const rows: AceRow[] = await deps
+      .knex(readModels.aclEntries)
+      .where({ objectType: type, objectId: id ?? 0 })
+      .orderBy(['identityType', 'identityKey'])
+      .select('identityType', 'identityKey', 'permission');
+    const aces: Ace[] = rows.map((row) => ({ identity: toIdentity(row), permission: row.permission }));
+    return { acl: { id: object, aces }, rows };
+  };
+
+  const keywordOf = async (request: FastifyRequest) => {
+    if (!(await deps.permissions.managesAnything(principalOf(request)))) throw forbidden();
+    const { keyword } = parseInput(KeywordQuery, request.query);
+    if (!keyword) throw badRequest(messages.required, { keyword: messages.required });
+    return keyword;
+  };
+
+  for (const path of ['/api/acl/:type', '/api/acl/:type/:id']) {
+    app.get(path, async (request) => (await acesOf(request)).acl);
+  }
+  for (const path of ['/api/acl/info/:type', '/api/acl/info/:type/:id']) {
+    app.get(path, async (request): Promise<AclInfo[]> => {
+      const { acl } = await acesOf(request);
+      const labelled = await labelIdentities(
+        deps.knex,
+        acl.aces.map((a) => a.identity),
+      );
+      return labelled.map((info, i) => ({ ...info, permission: acl.aces[i]!.permission }));
+    });
+  }
+
+  app.get('/api/identity', async (request) => searchIdentities(deps.knex, await keywordOf(request)));
+
+  app.get(
+    '/api/permission/target',
+    async (request): Promise<AclInfo[]> =>
+      labelIdentities(deps.knex, await searchIdentities(deps.knex, await keywordOf(request))),
+  );
+}

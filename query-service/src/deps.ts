@@ -1,0 +1,11 @@
+import type { EventStore, Permissions, PiiVault } from '@interior/platform';
+import type { Knex } from 'knex';
+
+/** What the read endpoints need, wired by the hosting process. */
+export interface QueryServiceDeps {
+  knex: Knex;
+  /** Read-only use: history is read from the log itself. */
+  store: EventStore;
+  vault: PiiVault;
+  permissions: Permissions;
+}

@@ -1,0 +1,126 @@
+import { landingAfterSignIn } from '@interior/contracts';
+import type { Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  screenshot,
+  signInThroughForm,
+  UI_DIR,
+} from '../testing/browser';
+import { startTestPlatform, type TestPlatform, tokenInMail } from '../testing/platform';
+import { SmtpMailbox } from '../testing/smtp';
+
+/**
+ * A visitor's whole account life in the browser: sign-up with the mobile code and consents, the
+ * verification mail read from a real SMTP server, sign-in, a new profile photo, password recovery
+ * from a second mail; and sessions shared and ended across tabs (SPEC §4).
+ */
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describeInBrowser('accounts in the browser', () => {
+  let smtp: SmtpMailbox;
+  let platform: TestPlatform;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    smtp = await SmtpMailbox.start();
+    platform = await startTestPlatform({ uiDir: UI_DIR, embedded: true, env: { SMTP_URL: smtp.url } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+    await smtp?.stop();
+  });
+
+  /** Opens a mailed link on this platform (links point to PUBLIC_URL, unknown before start). */
+  const openMailedLink = (page: Page, path: string, mail: { text: string }) =>
+    page.goto(`${platform.url}${path}?token=${encodeURIComponent(tokenInMail(mail))}`);
+
+  it('signs up, verifies the address by mail, signs in, changes the photo and recovers the password', async () => {
+    const page = await browser.context.newPage();
+    const email = 'browser.person@test.example';
+    const mobile = '01077778888';
+
+    await page.goto(`${platform.url}/login`);
+    await page.getByRole('link', { name: '회원가입' }).click();
+    await page.getByRole('link', { name: '개인 회원으로 가입' }).click();
+    await page.waitForURL(/\/agreement\?type=personal$/);
+    await page.getByLabel('전체 동의').check();
+    await page.getByRole('button', { name: '다음' }).click();
+    await page.getByRole('button', { name: '가입하기' }).waitFor();
+    await page.getByRole('textbox', { name: '이메일' }).fill(email);
+    await page.getByRole('textbox', { name: '비밀번호', exact: true }).fill('browser person password');
+    await page.getByLabel('비밀번호 확인').fill('browser person password');
+    await page.getByLabel('이름').fill('박브라우저');
+    await page.getByLabel('휴대전화 번호').fill(mobile);
+    await page.getByRole('button', { name: '인증번호 받기' }).click();
+    await page.getByText('인증번호를 보냈습니다.').waitFor();
+    await page.getByLabel('인증번호').fill(platform.sms.lastCodeFor(mobile));
+    await page.getByRole('button', { name: '확인' }).click();
+    await page.getByText('휴대전화 번호가 인증되었습니다.').waitFor();
+    await page.getByRole('button', { name: '가입하기' }).click();
+    await page.waitForURL(/\/mail-sent\?kind=verify$/);
+
+    await openMailedLink(page, '/email-verification', await smtp.waitFor(email, /인증/));
+    await page.waitForURL(/\/email-confirmed$/);
+    await page.getByRole('link', { name: '로그인하기' }).click();
+    await signInThroughForm(page, email, 'browser person password');
+    await page.waitForURL(new RegExp(`${landingAfterSignIn}$`));
+
+    await page.goto(`${platform.url}/dashboard/profile`);
+    await page.getByRole('heading', { name: '기본 정보' }).waitFor();
+    await page.getByLabel('사진 변경').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('새 사진: me.png').waitFor();
+    await page.getByRole('button', { name: '저장' }).first().click();
+    await page.getByText('저장되었습니다.').first().waitFor();
+    const avatar = page.locator('header img[src*="/api/image/user/"]').first();
+    await avatar.waitFor();
+    const photo = await page.request.get(`${platform.url}${await avatar.getAttribute('src')}`);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toBe('image/png');
+    await screenshot(page, 'profile-photo');
+
+    await page.getByRole('button', { name: '내 정보' }).click();
+    await page.getByRole('menuitem', { name: '로그아웃' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByRole('link', { name: '비밀번호 찾기' }).click();
+    // Pages load on demand: the previous page stays on screen until this one's code arrives.
+    await page.getByRole('button', { name: '재설정 메일 받기' }).waitFor();
+    await page.getByRole('textbox', { name: '이메일' }).fill(email);
+    await page.getByRole('button', { name: '재설정 메일 받기' }).click();
+    await page.waitForURL(/\/mail-sent\?kind=reset$/);
+    await openMailedLink(page, '/reset-password', await smtp.waitFor(email, /비밀번호/));
+    await page.getByRole('button', { name: '비밀번호 설정' }).waitFor();
+    await page.getByRole('textbox', { name: '새 비밀번호', exact: true }).fill('a recovered password');
+    await page.getByLabel('새 비밀번호 확인').fill('a recovered password');
+    await page.getByRole('button', { name: '비밀번호 설정' }).click();
+    await page.waitForURL(/\/login/);
+    await signInThroughForm(page, email, 'a recovered password');
+    await page.waitForURL(new RegExp(`${landingAfterSignIn}$`));
+    await page.close();
+  });
+
+  it('hands the session to a new tab, and signs every tab out together', async () => {
+    await platform.createUser({ email: 'tabs@test.example', password: 'tabs password 12' });
+    const first = await browser.context.newPage();
+    await first.goto(`${platform.url}/login`);
+    await signInThroughForm(first, 'tabs@test.example', 'tabs password 12');
+    await first.waitForURL(new RegExp(`${landingAfterSignIn}$`));
+
+    const second = await browser.context.newPage();
+    await second.goto(`${platform.url}/dashboard/profile`);
+    await second.getByRole('heading', { name: '기본 정보' }).waitFor();
+
+    await first.getByRole('button', { name: '내 정보' }).click();
+    await first.getByRole('menuitem', { name: '로그아웃' }).click();
+    await second.waitForURL(/\/login/);
+    await first.close();
+    await second.close();
+  });
+});

@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  screenshot,
+  signInThroughForm,
+  UI_DIR,
+} from '../testing/browser';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+
+describeInBrowser('user groups in the browser', () => {
+  let platform: TestPlatform;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    // The embedded default, as a newcomer runs it.
+    platform = await startTestPlatform({ uiDir: UI_DIR, embedded: true });
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('signs in, creates a group, finds it by search and opens its history', async () => {
+    await page.goto(`${platform.url}/dashboard/usergroup`);
+    await page.waitForURL(/\/login\?nextPage=%2Fdashboard%2Fusergroup$/);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/dashboard\/usergroup$/);
+
+    // The list has loaded when it says it is empty (nothing created yet).
+    await page.getByText('아직 등록된 사용자 그룹 항목이 없습니다.').waitFor();
+    await page.getByRole('link', { name: '등록' }).first().click();
+    await page.waitForURL(/\/dashboard\/usergroup\/create$/);
+    await page.getByLabel('이름').fill('브라우저 시험 그룹');
+    await page.getByLabel('설명').fill('화면에서 만든 그룹');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('브라우저 시험 그룹').first().waitFor();
+
+    await page.goto(`${platform.url}/dashboard/usergroup`);
+    await page.getByLabel('검색').fill('시험 그룹');
+    const row = page.getByRole('row', { name: /브라우저 시험 그룹/ });
+    await row.waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    await row.click();
+
+    await page.getByRole('tab', { name: '이력' }).click();
+    await page.getByText('생성').first().waitFor();
+    await page.getByText('관리자').first().waitFor();
+    await screenshot(page, 'usergroup-history');
+  });
+
+  it('shows the Korean 404 page for an unknown path, and answers a missing asset with a 404', async () => {
+    await page.goto(`${platform.url}/no/such/page`);
+    await page.getByText('404').first().waitFor();
+    const asset = await page.request.get(`${platform.url}/assets/gone-from-an-older-build.js`);
+    expect(asset.status()).toBe(404);
+    expect(asset.headers()['content-type']).not.toContain('text/html');
+  });
+});

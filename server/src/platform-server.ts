@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { bootstrapAdmin, commandDepsOf, registerCommandRoutes } from '@interior/command-service';
+import {
+  type Config,
+  createHttpApp,
+  openRuntime,
+  type Runtime,
+  type RuntimeOptions,
+  registerAuthentication,
+  registerHealth,
+} from '@interior/platform';
+import { allProjections, ProjectionRunner, startReactors } from '@interior/projections';
+import { registerQueryRoutes } from '@interior/query-service';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The all-in-one process (DESIGN.md "Running"): command-service, query-service and projections in
+ * one process on one port, serving the built UI and /api on the same origin. Projections wake in
+ * process after each append, and commands wait for them before answering.
+ */
+export interface PlatformServer {
+  url: string;
+  app: FastifyInstance;
+  runtime: Runtime;
+  runner: ProjectionRunner;
+  close(): Promise<void>;
+}
+
+export interface StartPlatformOptions {
+  /** The built UI (ui/dist); null serves the API only. */
+  uiDir: string | null;
+  /** Where the generated bootstrap password is printed. */
+  announce?: (message: string) => void;
+  rateLimits?: RuntimeOptions['rateLimits'];
+}
+
+export async function startPlatform(config: Config, options: StartPlatformOptions): Promise<PlatformServer> {
+  const runtime = await openRuntime(config, {
+    applicationName: 'interior-all-in-one',
+    rateLimits: options.rateLimits,
+  });
+  const app = createHttpApp({
+    logLevel: config.logLevel,
+    pageFallback: options.uiDir ? servePage : undefined,
+  });
+  const runner = new ProjectionRunner({
+    knex: runtime.db.knex,
+    store: runtime.store,
+    vault: runtime.vault,
+    projections: allProjections,
+    checkpoints: runtime.checkpoints,
+    logger: app.log,
+  });
+  let reactors: Awaited<ReturnType<typeof startReactors>> | undefined;
+  try {
+    await runner.start();
+    reactors = await startReactors(runtime, app.log);
+    const deps = commandDepsOf(runtime);
+    await bootstrapAdmin(deps, {
+      config,
+      announce: options.announce ?? ((message) => process.stdout.write(`${message}\n`)),
+      warn: (message) => app.log.warn(message),
+    });
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          // MUI (emotion) injects style elements at run time.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          // Avatars come from the e-mail-hash avatar service (SPEC §3).
+          'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
+          'connect-src': ["'self'"],
+          // The embedded default is often reached over plain HTTP on a LAN address.
+          'upgrade-insecure-requests': null,
+        },
+      },
+    });
+    registerAuthentication(app, runtime.authenticator);
+    registerCommandRoutes(app, deps);
+    registerQueryRoutes(app, {
+      knex: runtime.db.knex,
+      store: runtime.store,
+      vault: runtime.vault,
+      permissions: runtime.permissions,
+    });
+    registerHealth(app, runtime.db.knex, { projections: () => projectionHealth(runner) });
+    if (options.uiDir) {
+      if (!fs.existsSync(path.join(options.uiDir, 'index.html'))) {
+        throw new Error(
+          `the UI is not built: ${options.uiDir}/index.html is missing (npm run build --workspace ui)`,
+        );
+      }
+      await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, index: ['index.html'] });
+    }
+    const address = await app.listen({ port: config.port, host: config.host });
+    const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    return {
+      url,
+      app,
+      runtime,
+      runner,
+      async close() {
+        await app.close();
+        await reactors?.stop();
+        await runner.stop();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
+    await app.close();
+    await reactors?.stop();
+    await runner.stop();
+    await runtime.close();
+    throw error;
+  }
+}
+
+/**
+ * A path outside /api that is no file is one of the single-page app's routes: the app answers it
+ * (its own 404 page included). A missing file (an asset of an older build) is a plain 404, never
+ * the page, which the browser would run as a script.
+ */
+function servePage(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) {
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+  }
+  return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+}
+
+/** Projections are healthy when every loop runs without a failing batch. */
+function projectionHealth(runner: ProjectionRunner) {
+  const loops = runner.health();
+  const failing = loops.filter((l) => l.error);
+  if (loops.length === 0) throw new Error('projections not running');
+  if (failing.length)
+    throw new Error(`projection failing: ${failing.map((f) => `${f.name}: ${f.error}`).join('; ')}`);
+  return loops.map((l) => ({ name: l.name, generation: l.generation, status: l.status }));
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * Browser tests drive Debian's Chromium (`apt-get install chromium fonts-nanum`; `.ci/run` does
+ * it), headless, with the flags these machines need and a fresh profile per launch. Without it the
+ * tests print why they skipped; in CI it is always there.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserSkipReason = fs.existsSync(CHROMIUM)
+  ? null
+  : `browser tests skipped: ${CHROMIUM} not found (apt-get install chromium fonts-nanum)`;
+
+/** The built UI the all-in-one server serves; `npm test` builds it first. */
+export const UI_DIR = path.resolve(__dirname, '../../../ui/dist');
+export const uiSkipReason = fs.existsSync(path.join(UI_DIR, 'index.html'))
+  ? null
+  : `browser tests skipped: the UI is not built (npm run build --workspace ui)`;
+
+/**
+ * `describe` for browser tests: they run when Chromium and the built UI are there, and otherwise
+ * say why they skipped.
+ */
+const skipReason = browserSkipReason ?? uiSkipReason;
+if (skipReason) console.warn(skipReason);
+export const describeInBrowser = skipReason ? describe.skip : describe;
+
+/** Where screenshots are kept as test artifacts. */
+export const ARTIFACTS = path.resolve(__dirname, '../../../artifacts');
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A headless Chromium with its own new profile directory, removed on close. */
+export async function launchBrowser(): Promise<LaunchedBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'interior-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Signs in through the /login form. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('이메일').first().fill(email);
+  await page.getByLabel('비밀번호').first().fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+}

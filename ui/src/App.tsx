@@ -1,0 +1,77 @@
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { AppErrorBoundary } from './AppErrorBoundary';
+import { DashboardGate } from './admin/DashboardGate';
+import { LoadingOverlay } from './feedback/LoadingOverlay';
+import { NoticeProvider } from './feedback/NoticeProvider';
+import { TopProgressBar } from './feedback/TopProgressBar';
+import { usePaletteMode } from './theme/mode';
+import { themes } from './theme/themes';
+
+// SPEC §2: every public page is loaded on demand, each in its own chunk; the dashboard's
+// react-admin code is another chunk, loaded by DashboardGate once there is a session.
+const LandingPage = lazy(() => import('./pages/LandingPage').then((m) => ({ default: m.LandingPage })));
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SnsLoginPage = lazy(() => import('./pages/SnsLoginPage').then((m) => ({ default: m.SnsLoginPage })));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const SignupOptionsPage = lazy(() =>
+  import('./pages/account/SignupOptionsPage').then((m) => ({ default: m.SignupOptionsPage })),
+);
+const AgreementPage = lazy(() =>
+  import('./pages/account/AgreementPage').then((m) => ({ default: m.AgreementPage })),
+);
+const SignupPage = lazy(() => import('./pages/account/SignupPage').then((m) => ({ default: m.SignupPage })));
+const EmailVerificationPage = lazy(() =>
+  import('./pages/account/EmailVerificationPage').then((m) => ({ default: m.EmailVerificationPage })),
+);
+const EmailConfirmedPage = lazy(() =>
+  import('./pages/account/EmailConfirmedPage').then((m) => ({ default: m.EmailConfirmedPage })),
+);
+const ExpiredPage = lazy(() =>
+  import('./pages/account/ExpiredPage').then((m) => ({ default: m.ExpiredPage })),
+);
+const FindPasswordPage = lazy(() =>
+  import('./pages/account/FindPasswordPage').then((m) => ({ default: m.FindPasswordPage })),
+);
+const MailSentPage = lazy(() =>
+  import('./pages/account/MailSentPage').then((m) => ({ default: m.MailSentPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+
+export function App() {
+  return (
+    <ThemeProvider theme={themes[usePaletteMode()]}>
+      <CssBaseline />
+      <NoticeProvider>
+        <BrowserRouter>
+          <AppErrorBoundary>
+            <Suspense fallback={<TopProgressBar />}>
+              <Routes>
+                <Route path="/" element={<LandingPage />} />
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/sns-login" element={<SnsLoginPage />} />
+                <Route path="/signup-options" element={<SignupOptionsPage />} />
+                <Route path="/agreement" element={<AgreementPage />} />
+                <Route path="/signup-personal" element={<SignupPage key="personal" kind="personal" />} />
+                <Route path="/signup-business" element={<SignupPage key="business" kind="business" />} />
+                <Route path="/email-verification" element={<EmailVerificationPage />} />
+                <Route path="/email-confirmed" element={<EmailConfirmedPage />} />
+                <Route path="/expired" element={<ExpiredPage />} />
+                <Route path="/find-password" element={<FindPasswordPage />} />
+                <Route path="/mail-sent" element={<MailSentPage />} />
+                <Route path="/reset-password" element={<ResetPasswordPage />} />
+                <Route path="/dashboard/*" element={<DashboardGate />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </Suspense>
+          </AppErrorBoundary>
+        </BrowserRouter>
+        <LoadingOverlay />
+      </NoticeProvider>
+    </ThemeProvider>
+  );
+}

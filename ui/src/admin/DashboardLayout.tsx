@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { AppBar, Layout, LoadingIndicator, useLoading } from 'react-admin';
+import { TopProgressBar } from '../feedback/TopProgressBar';
+import { ThemeModeToggle } from '../theme/ThemeModeToggle';
+import { DashboardMenu } from './DashboardMenu';
+import { DashboardUserMenu } from './DashboardUserMenu';
+
+function DashboardAppBar() {
+  return (
+    <AppBar
+      userMenu={<DashboardUserMenu />}
+      toolbar={
+        <>
+          <ThemeModeToggle />
+          <LoadingIndicator />
+        </>
+      }
+    />
+  );
+}
+
+/** SPEC §2: the top progress bar while react-admin fetches what a screen shows. */
+function DataLoadingBar() {
+  return useLoading() ? <TopProgressBar /> : null;
+}
+
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={DashboardAppBar} menu={DashboardMenu}>
+      <DataLoadingBar />
+      {children}
+    </Layout>
+  );
+}

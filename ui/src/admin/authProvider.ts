@@ -1,0 +1,49 @@
+import type { AuthProvider } from 'react-admin';
+import { avatarUrl } from '../avatar/avatarUrl';
+import { currentUser, getSessionState, signOut } from '../session';
+import { canOpenDashboardRoute } from './access';
+import { freshCurrentUser } from './currentUser';
+
+/**
+ * react-admin's view of the session module. Signing in happens on the public /login page and
+ * DashboardGate keeps signed-out visitors out of the dashboard, so nothing here navigates:
+ * `logout` answers false (no redirect) and the gate sends the visitor to /login when the session
+ * state changes. One place decides where a signed-out visitor goes.
+ */
+export const authProvider: AuthProvider = {
+  login: () => Promise.reject(new Error('Sign-in happens on the /login page.')),
+
+  logout: async () => {
+    await signOut();
+    return false;
+  },
+
+  checkAuth: async () => {
+    if (getSessionState().status !== 'signedIn') throw { message: false };
+  },
+
+  // The HTTP layer has already tried a token reissue: a 401 here means the session is over.
+  // 403 is not a reason to sign out (DESIGN.md "Commands"): the page shows the API's message.
+  checkError: async (error: unknown) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 401) throw { message: false };
+  },
+
+  // The app bar's user menu shows the name and the avatar (SPEC §3: photo, else e-mail hash).
+  getIdentity: async () => {
+    const detail = freshCurrentUser();
+    if (!detail) throw new Error('Not signed in');
+    const { user } = detail;
+    const avatar = await avatarUrl(user).catch(() => null);
+    return { id: user.id, fullName: user.name, ...(avatar ? { avatar } : {}) };
+  },
+
+  getPermissions: async () => currentUser()?.user.roles ?? [],
+
+  // Resources are named after the dashboard paths of SPEC §2, so the route rules apply to every
+  // action on them (list, show, create, edit, delete, export).
+  canAccess: async ({ resource }) => {
+    const roles = currentUser()?.user.roles;
+    return roles !== undefined && canOpenDashboardRoute(resource, roles);
+  },
+};

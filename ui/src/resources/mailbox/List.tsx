@@ -1,0 +1,42 @@
+import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { koreanLocale } from '../../i18n/format';
+import { mailStatusChoices, mailStatusName } from './labels';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn inputProps={{ 'aria-label': '검색' }} />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="상태"
+    choices={mailStatusChoices}
+    alwaysOn
+    emptyText="전체"
+  />,
+];
+
+interface MailRecord {
+  status: string;
+}
+
+/**
+ * The mail the platform sent or kept (Admin, read-only). Without SMTP_URL the embedded default
+ * keeps every message here (보관됨), so invitations and reset links can be read on this screen.
+ */
+export function MailboxList() {
+  return (
+    <List sort={{ field: 'id', order: 'DESC' }} filters={filters}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="to" />
+        <DataTable.Col source="subject" />
+        <DataTable.Col source="status" render={(record: MailRecord) => mailStatusName(record.status)} />
+        <DataTable.Col source="createdAt">
+          <DateField source="createdAt" showTime locales={koreanLocale} />
+        </DataTable.Col>
+        <DataTable.Col source="sentAt">
+          <DateField source="sentAt" showTime locales={koreanLocale} emptyText="-" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

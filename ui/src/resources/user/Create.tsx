@@ -1,0 +1,35 @@
+import { UserAdminCreateSchema } from '@interior/contracts';
+import { CheckboxGroupInput, Create, PasswordInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { formSx } from '../../admin/formStyle';
+import { schemaValidator, withoutEmpty } from '../../admin/validation';
+import { roleChoices, selectableStatusChoices } from './choices';
+
+const validateCreate = schemaValidator(UserAdminCreateSchema);
+
+/**
+ * POST /api/user: an account made by an Admin. With a password it is ready to use; without one the
+ * API mails an invitation to set it and the account waits (가입 대기) until then.
+ */
+export function UserCreate() {
+  return (
+    <Create redirect="show" transform={withoutEmpty}>
+      <SimpleForm validate={validateCreate} sx={formSx}>
+        <TextInput source="email" type="email" isRequired autoComplete="off" fullWidth />
+        <TextInput source="name" isRequired fullWidth />
+        <CheckboxGroupInput source="roles" choices={roleChoices} isRequired row />
+        <SelectInput
+          source="status"
+          choices={selectableStatusChoices}
+          emptyText="자동 (비밀번호가 있으면 활성, 없으면 가입 대기)"
+          helperText="비워 두면 비밀번호가 있을 때 활성, 없을 때 가입 대기로 만들어집니다."
+        />
+        <PasswordInput
+          source="password"
+          autoComplete="new-password"
+          helperText="비워 두면 초대 메일이 발송됩니다."
+          fullWidth
+        />
+      </SimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,52 @@
+import type { User } from '@interior/contracts';
+import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { UserAvatar } from '../../avatar/UserAvatar';
+import { koreanLocale } from '../../i18n/format';
+import { roleChoices, roleName, statusFilterChoices, statusName } from './choices';
+import { userDisplayName } from './userName';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn inputProps={{ 'aria-label': '검색' }} />,
+  <SelectInput key="roles" source="roles" label="역할" choices={roleChoices} alwaysOn emptyText="전체" />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="상태"
+    choices={statusFilterChoices}
+    alwaysOn
+    emptyText="전체"
+  />,
+];
+
+/**
+ * SPEC §2 /dashboard/user (Admin). Sortable by what the API sorts (SPEC §3: name, email, status,
+ * registered, lastConnected); searched by name and e-mail (`q`), filtered by role and status.
+ * No bulk actions: a bulk write cannot carry each user's version (If-Match).
+ */
+export function UserList() {
+  return (
+    <List sort={{ field: 'registered', order: 'DESC' }} filters={filters}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col
+          label="사진"
+          disableSort
+          render={(record: User) => <UserAvatar user={record} size={32} />}
+        />
+        <DataTable.Col source="name" render={userDisplayName} />
+        <DataTable.Col source="email" render={(record: User) => record.email ?? '-'} />
+        <DataTable.Col
+          source="roles"
+          disableSort
+          render={(record: User) => record.roles.map(roleName).join(', ')}
+        />
+        <DataTable.Col source="status" render={(record: User) => statusName(record.status)} />
+        <DataTable.Col source="registered">
+          <DateField source="registered" showTime locales={koreanLocale} />
+        </DataTable.Col>
+        <DataTable.Col source="lastConnected">
+          <DateField source="lastConnected" showTime locales={koreanLocale} emptyText="-" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+import { localStore } from '../browserStorage';
+
+export type PaletteMode = 'light' | 'dark';
+
+/** SPEC §4: light by default, the choice kept in local storage and restored at start. */
+export const paletteModeKey = 'interior.paletteMode';
+export const defaultPaletteMode: PaletteMode = 'light';
+
+const listeners = new Set<() => void>();
+const read = (): PaletteMode => (localStore.get(paletteModeKey) === 'dark' ? 'dark' : defaultPaletteMode);
+let mode: PaletteMode = read();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function setPaletteMode(next: PaletteMode): void {
+  localStore.set(paletteModeKey, next);
+  mode = next;
+  notify();
+}
+
+/** Another tab's choice applies here too. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== paletteModeKey) return;
+  mode = read();
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const usePaletteMode = (): PaletteMode => useSyncExternalStore(subscribe, () => mode);
