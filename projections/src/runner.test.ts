@@ -106,10 +106,11 @@ describe('projection runner', () => {
 
   it('leaves read model and checkpoint in agreement when a batch fails midway, then finishes', async () => {
     const appended = await appendCounted(3, 10);
-    let seen = 0;
+    // A poison event: the 17th of the log fails every time it is applied, in whichever batch.
+    const poison = (await allEvents())[16]!.id;
     const failing = tallyProjection({
-      beforeApply() {
-        if (++seen === 17) throw new Error('crash in the middle of the second batch');
+      beforeApply(event) {
+        if (event.id === poison) throw new Error('crash in the middle of a batch');
       },
     });
     const r = runner(failing, { batchSize: 10 });
@@ -120,7 +121,12 @@ describe('projection runner', () => {
     const checkpoint = await activeCheckpoint();
     expect(checkpoint).not.toBeNull();
     expect(await tallyRows()).toEqual(replayTally(await allEvents(checkpoint)));
-    expect((await allEvents(checkpoint)).length).toBe(10);
+    // Batch boundaries depend on what the snapshot horizon lets a read see (the horizon is
+    // cluster-wide, so other sessions' open transactions can shorten a batch): assert that the
+    // failing 17th event and everything after it stayed out, whatever the boundaries were.
+    const applied = (await allEvents(checkpoint)).length;
+    expect(applied).toBeGreaterThan(0);
+    expect(applied).toBeLessThan(17);
 
     const again = runner(tallyProjection(), { batchSize: 10 });
     await again.start();
