@@ -6,8 +6,12 @@ export type AclState = { aces: Ace[] };
 export type AclCommand = { type: 'ChangeAcl'; objectType: ObjectType; objectId: number | null; aces: Ace[] };
 
 const keyOf = (ace: Ace) => `${identityKey(ace.identity)}=${ace.permission}`;
-const sameGrants = (a: Ace[], b: Ace[]) =>
-  a.length === b.length && a.every((x) => b.some((y) => keyOf(x) === keyOf(y)));
+/** Same grants in any order; compared as sorted keys so a repeated entry cannot mask a missing one. */
+const sameGrants = (a: Ace[], b: Ace[]) => {
+  const left = a.map(keyOf).sort();
+  const right = b.map(keyOf).sort();
+  return left.length === right.length && left.every((key, i) => key === right[i]);
+};
 
 export const aclDecider: Decider<AclCommand, AclEvent, AclState> = {
   initialState: () => ({ aces: [] }),

@@ -129,7 +129,9 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return [{ type: 'PasswordResetRequested', data: grantData(command.grant) }];
     }
     case 'InviteUser': {
-      existing(state);
+      const user = existing(state);
+      // An inactive account could not use the link (SetPasswordWithLink refuses it): send none.
+      if (user.status !== 'Active' && user.status !== 'Pending') return [];
       return [{ type: 'UserInvited', data: grantData(command.grant) }];
     }
     case 'SetPasswordWithLink': {
@@ -227,7 +229,9 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         events.push({ type: 'UserRolesChanged', data: { roles: command.roles } });
       if (user.status !== command.status) {
         events.push({ type: 'UserStatusChanged', data: { status: command.status, previous: user.status } });
-        if (command.status === 'Inactive') {
+        // Any status but Active stops sign-in; revoke now, or reactivating later would bring the
+        // old sessions back (Pending as much as Inactive).
+        if (command.status !== 'Active') {
           events.push({
             type: 'UserSessionsRevoked',
             data: { reason: 'user-deactivated', at: command.now.toISOString() },
@@ -252,7 +256,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'EraseUser': {
       const user = existing(state);
       if (command.actorId === user.id) throw ruleBroken(messages.cannotEraseSelf);
-      return [{ type: 'UserErased', data: { groups: user.groups } }];
+      return [
+        { type: 'UserSessionsRevoked', data: { reason: 'user-erased', at: command.now.toISOString() } },
+        { type: 'UserErased', data: { groups: user.groups } },
+      ];
     }
     default: {
       const unreachable: never = command;

@@ -74,17 +74,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserInvited':
       return { ...state, grants: { ...state.grants, invitation: event.data } };
     case 'PasswordChanged': {
-      const used: ActionPurpose | null =
-        event.data.reason === 'reset'
-          ? 'reset-password'
-          : event.data.reason === 'invitation'
-            ? 'invitation'
-            : null;
-      return {
-        ...state,
-        passwordHash: event.data.passwordHash,
-        grants: used ? withoutGrant(state.grants, used) : state.grants,
-      };
+      // A new password, however it was set, voids every link mailed to set one: a reset link
+      // still sitting in a mailbox must not outlive the password it was meant to replace.
+      const { 'reset-password': _reset, invitation: _invitation, ...rest } = state.grants;
+      return { ...state, passwordHash: event.data.passwordHash, grants: rest };
     }
     case 'UserSessionsRevoked':
       return { ...state, sessionsRevokedAt: event.data.at };

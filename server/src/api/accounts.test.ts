@@ -471,6 +471,24 @@ describe('erasing a user', () => {
   });
 });
 
+describe('erasing a signed-in user', () => {
+  it('ends their sessions at once, in the API and in the sessions read model', async () => {
+    const user = await member('erased.while.signed.in@test.example');
+    expect((await api().request('GET', '/api/user/current', { token: user.token })).status).toBe(200);
+
+    expect((await api().request('DELETE', `/api/user/${user.id}`, { token: admin })).status).toBe(200);
+
+    expect((await api().request('GET', '/api/user/current', { token: user.token })).status).toBe(401);
+    expect((await api().request('POST', '/api/token', { body: { token: user.refreshToken } })).status).toBe(
+      401,
+    );
+    const knex = platform.server.runtime.db.knex;
+    const sessions = await knex('user_sessions').where({ userId: user.id }).select('revokedAt');
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.every((s: { revokedAt: Date | null }) => s.revokedAt !== null)).toBe(true);
+  });
+});
+
 describe('client log', () => {
   it('stores bounded batches of browser events for Admins to read', async () => {
     const user = await member('logger@test.example');
