@@ -13,6 +13,33 @@ export class ApiClient {
     readonly userId: number,
   ) {}
 
+  /**
+   * Proves the server checks tokens on the routes measured: without a token, and with a forged
+   * one, they must answer 401 (so the figures include a real authentication, not an open route).
+   */
+  static async expectAuthRequired(baseUrl: string): Promise<void> {
+    const forged = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+      '{"sub":"1","roles":["Admin"]}',
+    ).toString('base64url')}.forged`;
+    const probes: [string, RequestInit][] = [
+      ['GET /api/usergroup without a token', {}],
+      ['GET /api/usergroup with a forged token', { headers: { authorization: `Bearer ${forged}` } }],
+      [
+        'POST /api/usergroup without a token',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: '인증 확인', description: '' }),
+        },
+      ],
+    ];
+    for (const [what, init] of probes) {
+      const response = await fetch(`${baseUrl}/api/usergroup`, init);
+      await response.arrayBuffer();
+      if (response.status !== 401) throw new Error(`${what}: expected 401, got ${response.status}`);
+    }
+  }
+
   static async signIn(baseUrl: string, email: string, password: string): Promise<ApiClient> {
     const response = await fetch(`${baseUrl}/api/login`, {
       method: 'POST',

@@ -7,15 +7,19 @@ import { type Percentiles, sampleLatency } from './measure';
  * Section 4: latency of one `GET /api/usergroup` page (react-admin's getList) over HTTP, with the
  * seeded groups in the read model. One request at a time, so the figure is the latency of a page
  * on an otherwise idle server (token check, the page query, the count query, JSON), not a
- * throughput. Each case varies its parameters across requests so no single plan or row set is the
- * only one measured.
+ * throughput. Most cases vary their parameters across requests so no single plan or row set is
+ * the only one measured. The unfiltered cases must report every row of the table as their total
+ * (Content-Range), so the figures are over the whole read model, not a part the caller may read.
  *
- * Every case is measured twice: right after the rebuild, when the new generation's table has no
- * planner statistics yet (as users meet it after a rebuild, until autovacuum analyzes it), and
- * again after `ANALYZE` of that table (the steady state).
+ * Every case is measured twice: right after the rebuild switched the views to the new generation
+ * (the runner analyzes the new tables at the switch, so they have planner statistics, but they are
+ * not vacuumed yet: no visibility map, no index-only scans, and autovacuum may start on them
+ * meanwhile), and again after `VACUUM (ANALYZE)` of the table, the state autovacuum leaves it in.
  */
 export interface ListCase {
   what: string;
+  /** The Content-Range total the case must report (the unfiltered cases: every row of the table). */
+  expectedTotal?: number;
   params: (i: number) => { sort?: unknown; range?: unknown; filter?: unknown };
 }
 
@@ -23,27 +27,42 @@ export interface ListLatency {
   what: string;
   /** Rows matched (Content-Range total) of the first measured request. */
   total: number;
-  afterRebuild: Percentiles;
-  analyzed: Percentiles;
+  afterSwitch: Percentiles;
+  vacuumed: Percentiles;
+}
+
+/** What the planner and executor had to work with, read from the catalog. */
+export interface TableState {
+  /** Columns with planner statistics (pg_stats rows); 0 = never analyzed. */
+  statisticsColumns: number;
+  /** Pages marked all-visible over all pages, in %: 0 before the first vacuum. */
+  allVisiblePercent: number;
 }
 
 export interface ListLatencyRun {
   cases: ListLatency[];
-  /** Autovacuum analyzed the table while the "after rebuild" figures were taken. */
-  autoAnalyzedMeanwhile: boolean;
+  /** The table when the first pass began, right after the switch. */
+  atSwitch: TableState;
+  /** The table after VACUUM (ANALYZE), when the second pass began. */
+  atVacuumed: TableState;
+  /** Autovacuum vacuumed or analyzed the table while the "after switch" figures were taken. */
+  autovacuumMeanwhile: boolean;
 }
 
 type Sampling = { warmup: number; samples: number };
 
 export function listCases(groups: number): ListCase[] {
+  const middle = Math.floor(groups / 2);
   return [
     {
       what: 'sort name ASC, rows 5000–5024',
+      expectedTotal: groups,
       params: () => ({ sort: ['name', 'ASC'], range: [5000, 5024] }),
     },
     {
-      what: 'sort name ASC, deep page (rows 50000+)',
-      params: (i) => ({ sort: ['name', 'ASC'], range: [50_000 + i * 25, 50_024 + i * 25] }),
+      what: `sort name ASC, deep page (rows ${middle.toLocaleString('en-US')}+)`,
+      expectedTotal: groups,
+      params: (i) => ({ sort: ['name', 'ASC'], range: [middle + i * 25, middle + 24 + i * 25] }),
     },
     {
       what: 'q=<team word> (~10% match), default sort',
@@ -58,7 +77,7 @@ export function listCases(groups: number): ListCase[] {
       }),
     },
     {
-      what: 'q=<5-digit number> (a few match), default sort',
+      what: 'q=<5-digit number> (one or a few match), default sort',
       params: (i) => ({
         filter: { q: String(10_000 + ((i * 7919) % Math.max(1, groups - 10_000))) },
         range: [0, 24],
@@ -67,7 +86,7 @@ export function listCases(groups: number): ListCase[] {
   ];
 }
 
-/** `table` is the physical table behind the `usergroups` view (views cannot be analyzed). */
+/** `table` is the physical table behind the `usergroups` view (views cannot be vacuumed). */
 export async function measureListLatency(
   client: ApiClient,
   knex: Knex,
@@ -75,19 +94,23 @@ export async function measureListLatency(
   cases: readonly ListCase[],
   sampling: Sampling,
 ): Promise<ListLatencyRun> {
-  const analyzedBefore = await lastAutoAnalyze(knex, table);
-  const afterRebuild = await measureCases(client, cases, sampling);
-  const autoAnalyzedMeanwhile = (await lastAutoAnalyze(knex, table)) !== analyzedBefore;
-  await knex.raw('analyze ??', [table]);
-  const analyzed = await measureCases(client, cases, sampling);
+  const atSwitch = await tableState(knex, table);
+  const autovacuumBefore = await lastAutovacuum(knex, table);
+  const afterSwitch = await measureCases(client, cases, sampling);
+  const autovacuumMeanwhile = (await lastAutovacuum(knex, table)) !== autovacuumBefore;
+  await knex.raw('vacuum (analyze) ??', [table]);
+  const atVacuumed = await tableState(knex, table);
+  const vacuumed = await measureCases(client, cases, sampling);
   return {
     cases: cases.map((c, i) => ({
       what: c.what,
-      total: afterRebuild[i]!.total,
-      afterRebuild: afterRebuild[i]!.latency,
-      analyzed: analyzed[i]!.latency,
+      total: afterSwitch[i]!.total,
+      afterSwitch: afterSwitch[i]!.latency,
+      vacuumed: vacuumed[i]!.latency,
     })),
-    autoAnalyzedMeanwhile,
+    atSwitch,
+    atVacuumed,
+    autovacuumMeanwhile,
   };
 }
 
@@ -98,7 +121,14 @@ async function measureCases(client: ApiClient, cases: readonly ListCase[], { war
     const latency = await sampleLatency(
       async (i) => {
         const page = await client.listGroups(listCase.params(i));
-        if (i === warmup) total = page.total;
+        if (page.rows === 0 && page.total > 0) throw new Error(`${listCase.what}: an empty page`);
+        if (i !== warmup) return;
+        total = page.total;
+        if (listCase.expectedTotal !== undefined && total !== listCase.expectedTotal) {
+          throw new Error(
+            `${listCase.what}: Content-Range total ${total}, expected ${listCase.expectedTotal}`,
+          );
+        }
       },
       { warmup, samples },
     );
@@ -107,10 +137,27 @@ async function measureCases(client: ApiClient, cases: readonly ListCase[], { war
   return results;
 }
 
-async function lastAutoAnalyze(knex: Knex, table: string): Promise<string | null> {
+async function tableState(knex: Knex, table: string): Promise<TableState> {
+  const { rows } = await knex.raw<{ rows: { stats: number; pages: number; visible: number }[] }>(
+    `select (select count(*) from pg_stats where schemaname = current_schema() and tablename = ?)::int as stats,
+       relpages as pages, relallvisible as visible
+     from pg_class where oid = ?::regclass`,
+    [table, table],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no table ${table}`);
+  return {
+    statisticsColumns: row.stats,
+    allVisiblePercent: row.pages > 0 ? (100 * row.visible) / row.pages : 0,
+  };
+}
+
+/** When autovacuum last vacuumed and analyzed the table (the statistics views lag by up to a second). */
+async function lastAutovacuum(knex: Knex, table: string): Promise<string> {
   const { rows } = await knex.raw<{ rows: { at: string | null }[] }>(
-    'select last_autoanalyze::text as at from pg_stat_user_tables where relname = ?',
+    `select concat_ws(' / ', last_autovacuum::text, last_autoanalyze::text) as at
+     from pg_stat_user_tables where relname = ?`,
     [table],
   );
-  return rows[0]?.at ?? null;
+  return rows[0]?.at ?? '';
 }

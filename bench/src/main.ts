@@ -97,10 +97,12 @@ function runnerNotes(platform: PlatformServer): string[] {
 
 async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchReport> {
   const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg()[0]!;
   const notes: string[] = [];
   const direct = await measureDirectWrites(bench.url, plan);
   const platform = await startBenchPlatform(bench.url);
   try {
+    await ApiClient.expectAuthRequired(platform.url);
     const client = await ApiClient.signIn(platform.url, admin.email, admin.password);
     const http = await measureHttpCreates(client, plan, direct, notes);
     const projectionLag = [];
@@ -117,8 +119,8 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
       listCases(rebuild.groups),
       { warmup: plan.listWarmup, samples: plan.listSamples },
     );
-    if (listLatency.autoAnalyzedMeanwhile) {
-      notes.push(`autovacuum analyzed ${rebuild.table} while the "rebuilt" page latencies were taken`);
+    if (listLatency.autovacuumMeanwhile) {
+      notes.push(`autovacuum ran on ${rebuild.table} while the "after switch" page latencies were taken`);
     }
     notes.push(...runnerNotes(platform));
     return {
@@ -128,6 +130,7 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
         cpus: os.cpus().length,
         postgres: bench.serverVersion,
         database: bench.name,
+        loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
       },
       plan: {
         warmupSeconds: plan.warmupMs / 1000,

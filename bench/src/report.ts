@@ -1,12 +1,19 @@
 import type { AppendRow } from './append-throughput';
-import type { ListLatencyRun } from './list-latency';
+import type { ListLatencyRun, TableState } from './list-latency';
 import type { LagResult } from './projection-lag';
 import type { RebuildResult, SeedResult } from './rebuild';
 
 /** Everything one run measured, as printed and as written by `--json`. */
 export interface BenchReport {
   startedAt: string;
-  environment: { node: string; cpus: number; postgres: string; database: string };
+  environment: {
+    node: string;
+    cpus: number;
+    postgres: string;
+    database: string;
+    /** The machine's 1-minute load average when the run began and ended (others may share it). */
+    loadAverage: { start: number; end: number };
+  };
   plan: { warmupSeconds: number; measureSeconds: number; targetGroups: number };
   appends: AppendRow[];
   projectionLag: LagResult[];
@@ -18,6 +25,9 @@ export interface BenchReport {
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+
+const tableState = (state: TableState) =>
+  `${state.statisticsColumns > 0 ? 'analyzed' : 'no planner statistics'}, ${Math.round(state.allVisiblePercent)}% of pages all-visible`;
 
 /** Columns left-aligned for text, right-aligned for numbers. */
 function table(headers: string[], rows: string[][]): string {
@@ -34,6 +44,11 @@ export function formatReport(report: BenchReport): string {
   const { environment: env, plan } = report;
   const sections = [
     `Benchmark ${report.startedAt} — Node ${env.node}, ${env.cpus} CPUs, PostgreSQL ${env.postgres}, database ${env.database}`,
+    `Load average (1 min) ${env.loadAverage.start.toFixed(2)} at the start, ${env.loadAverage.end.toFixed(2)} at the end${
+      Math.max(env.loadAverage.start, env.loadAverage.end) > env.cpus
+        ? ` (above ${env.cpus}: other work shared the machine and may have slowed the figures)`
+        : ''
+    }`,
     `\n1. Single-event writes, one row per call (${plan.warmupSeconds} s warm-up, ${plan.measureSeconds} s measured each)`,
     table(
       ['what', 'writers', 'ops', 'ops/s', '× plain INSERT', 'p50 ms', 'p99 ms', 'node CPU %'],
@@ -69,19 +84,19 @@ export function formatReport(report: BenchReport): string {
     ),
     `\n4. GET /api/usergroup page latency over HTTP, ${int(report.rebuild.groups)} groups, one request at a time`,
     table(
-      ['page', 'matched', 'samples', 'rebuilt p50', 'rebuilt p99', 'analyzed p50', 'analyzed p99'],
+      ['page', 'matched', 'samples', 'after switch p50', 'after switch p99', 'vacuumed p50', 'vacuumed p99'],
       report.listLatency.cases.map((r) => [
         r.what,
         int(r.total),
-        int(r.analyzed.samples),
-        ms(r.afterRebuild.p50Ms),
-        ms(r.afterRebuild.p99Ms),
-        ms(r.analyzed.p50Ms),
-        ms(r.analyzed.p99Ms),
+        int(r.vacuumed.samples),
+        ms(r.afterSwitch.p50Ms),
+        ms(r.afterSwitch.p99Ms),
+        ms(r.vacuumed.p50Ms),
+        ms(r.vacuumed.p99Ms),
       ]),
     ),
-    '  (ms; "rebuilt": right after the switch to the new generation, before its table has planner',
-    '  statistics; "analyzed": after ANALYZE of that table)',
+    `  (ms; "after switch": right after the rebuild switched the views to ${report.rebuild.table}, ${tableState(report.listLatency.atSwitch)};`,
+    `  "vacuumed": after VACUUM (ANALYZE) of it, ${tableState(report.listLatency.atVacuumed)})`,
   ];
   if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
   return `${sections.join('\n')}\n`;

@@ -107,6 +107,8 @@ describe('projection runner', () => {
   it('leaves read model and checkpoint in agreement when a batch fails midway, then finishes', async () => {
     const appended = await appendCounted(3, 10);
     // A poison event: the 17th of the log fails every time it is applied, in whichever batch.
+    // (Wait until readers can see the whole log: other sessions' transactions hold the horizon.)
+    await eventually(async () => (await allEvents()).some((e) => e.position === appended));
     const poison = (await allEvents())[16]!.id;
     const failing = tallyProjection({
       beforeApply(event) {
