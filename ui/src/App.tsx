@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { DashboardGate } from './admin/DashboardGate';
-import { LoadingOverlay } from './feedback/LoadingOverlay';
+import { GlobalLoadingOverlay } from './feedback/LoadingOverlay';
 import { NoticeProvider } from './feedback/NoticeProvider';
 import { TopProgressBar } from './feedback/TopProgressBar';
 import { usePaletteMode } from './theme/mode';
@@ -70,7 +70,7 @@ export function App() {
             </Suspense>
           </AppErrorBoundary>
         </BrowserRouter>
-        <LoadingOverlay />
+        <GlobalLoadingOverlay />
       </NoticeProvider>
     </ThemeProvider>
   );

@@ -240,7 +240,9 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
       const perWriter = 25;
       const held = subject.appendHeldOpen ? 1 : 0;
       const total = writers * perWriter + held;
-      const subscription = collect(store, start, total, 60_000);
+      // Well inside the test's own timeout, so a store that skips an event fails on the
+      // assertions below (which name what is missing), not on Jest's timeout.
+      const subscription = collect(store, start, total, 30_000);
 
       let heldCommit: Promise<void> = Promise.resolve();
       let heldId: string | undefined;
@@ -278,6 +280,6 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
       }
       // A reader starting afresh sees the same log in the same order.
       expect((await readAllSinceStart()).map((e) => e.id)).toEqual(seenIds);
-    });
+    }, 90_000);
   });
 }

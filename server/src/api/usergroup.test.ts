@@ -43,6 +43,7 @@ describe('POST /api/usergroup', () => {
       const read = await api().request('GET', `/api/usergroup/${created.body.id}`, { token: admin });
       expect(read.status).toBe(200);
       expect(read.body).toEqual(created.body);
+      expect(read.headers.get('etag')).toBe('"0"');
     }
   });
 

@@ -28,8 +28,20 @@ describeInBrowser('user groups in the browser', () => {
   it('signs in, creates a group, finds it by search and opens its history', async () => {
     await page.goto(`${platform.url}/dashboard/usergroup`);
     await page.waitForURL(/\/login\?nextPage=%2Fdashboard%2Fusergroup$/);
+    // Hold the sign-in answer a moment: the blurred overlay of SPEC §2 and §9 shows, once.
+    await page.route('**/api/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    const overlay = page.getByTestId('loading-overlay');
+    await overlay.waitFor();
+    expect(await overlay.count()).toBe(1);
+    expect(await overlay.evaluate((el) => getComputedStyle(el).zIndex)).toBe('9999');
+    const box = await overlay.locator('.MuiPaper-root').boundingBox();
+    expect([box?.width, box?.height]).toEqual([250, 182]);
     await page.waitForURL(/\/dashboard\/usergroup$/);
+    await page.unroute('**/api/login');
 
     // The list has loaded when it says it is empty (nothing created yet).
     await page.getByText('아직 등록된 사용자 그룹 항목이 없습니다.').waitFor();
@@ -51,6 +63,24 @@ describeInBrowser('user groups in the browser', () => {
     await page.getByText('생성').first().waitFor();
     await page.getByText('관리자').first().waitFor();
     await screenshot(page, 'usergroup-history');
+  });
+
+  it('shows the top progress bar over the app bar while a screen loads its data', async () => {
+    await page.route('**/api/usergroup?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${platform.url}/dashboard/usergroup`);
+    const bar = page.getByTestId('top-progress-bar');
+    await bar.waitFor();
+    expect(await bar.evaluate((el) => getComputedStyle(el).zIndex)).toBe('1290');
+    // The bar is what the pointer meets at the top of the window, not the app bar under it.
+    const onTop = await page.evaluate(
+      () => document.elementFromPoint(640, 1)?.closest('[data-testid="top-progress-bar"]') != null,
+    );
+    expect(onTop).toBe(true);
+    await page.unroute('**/api/usergroup?*');
+    await bar.waitFor({ state: 'detached' });
   });
 
   it('shows the Korean 404 page for an unknown path, and answers a missing asset with a 404', async () => {

@@ -1,18 +1,29 @@
 import { Box, CircularProgress, Paper } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useGlobalLoading } from './loading';
+import { useEffect } from 'react';
+import { showLoading, useGlobalLoading } from './loading';
 
 /** SPEC §9: the overlay's box and layer. */
 export const loadingOverlayBox = { width: 250, height: 182 } as const;
 export const loadingOverlayZIndex = 9999;
 
 /**
- * Full-screen blurred overlay with a spinner (SPEC §2). Shown while the global loading flag is
- * raised (showLoading / withLoading) or when `visible` is set by the screen that renders it.
+ * Asks for the full-screen overlay while `visible` is set (for a screen that is busy on its
+ * own, such as a sign-in in progress). It renders nothing itself: the one overlay mounted at the
+ * root shows for every request, so two busy screens never stack two blurred layers.
  */
 export function LoadingOverlay({ visible = false }: { visible?: boolean }) {
+  useEffect(() => (visible ? showLoading() : undefined), [visible]);
+  return null;
+}
+
+/**
+ * The full-screen blurred overlay with a spinner (SPEC §2), mounted once at the root. Shown while
+ * the global loading flag is raised (showLoading / withLoading / a visible LoadingOverlay).
+ */
+export function GlobalLoadingOverlay() {
   const loading = useGlobalLoading();
-  if (!visible && !loading) return null;
+  if (!loading) return null;
   return (
     <Box
       data-testid="loading-overlay"

@@ -1,15 +1,21 @@
-import { LinearProgress } from '@mui/material';
+import { LinearProgress, Portal } from '@mui/material';
 
 /** SPEC §9: the progress bar sits under modal dialogs (1300) and over the app bar and drawer. */
 export const progressBarZIndex = 1290;
 
-/** Thin bar at the top of the window while a screen loads (SPEC §2). */
+/**
+ * Thin bar at the top of the window while a screen loads (SPEC §2). Rendered into a portal on
+ * the body: inside react-admin's layout, whose content is its own stacking context, the layer
+ * would count only within that context and the app bar would cover the bar.
+ */
 export function TopProgressBar() {
   return (
-    <LinearProgress
-      aria-label="화면을 불러오는 중"
-      data-testid="top-progress-bar"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: progressBarZIndex, height: 3 }}
-    />
+    <Portal>
+      <LinearProgress
+        aria-label="화면을 불러오는 중"
+        data-testid="top-progress-bar"
+        sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: progressBarZIndex, height: 3 }}
+      />
+    </Portal>
   );
 }

@@ -108,7 +108,8 @@ export const ko: TranslationMessages = {
       invalid_form: messages.validationFailed,
       loading: '잠시 기다려 주세요.',
       no: '아니요',
-      not_found: '주소가 잘못되었거나 더 이상 없는 페이지입니다.',
+      // No full stop: react-admin's NotFound page appends one after this sentence.
+      not_found: '주소가 잘못되었거나 더 이상 없는 페이지입니다',
       select_all_limit_reached: '항목이 너무 많아 모두 선택할 수 없습니다. 처음 %{max}개만 선택했습니다.',
       unsaved_changes: '저장하지 않은 변경 사항이 있습니다. 무시하고 이동하시겠습니까?',
       yes: '예',
