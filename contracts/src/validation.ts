@@ -34,14 +34,47 @@ export type FieldErrors = Record<string, string>;
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; message: string };
 
-/** Parses with Korean messages; `errors` maps a dotted field path to its first message. */
+/**
+ * The message of a finished issue. A schema's own "필수 입력 항목입니다." (`z.string({ error:
+ * messages.required })`) covers every issue of its type check, so it would also answer a value
+ * that is there but of the wrong type (`{"newPassword": 123}`): "required" is said only when the
+ * value is missing (undefined, or null as react-admin sends for a cleared input); a present value
+ * of the wrong type is "유효한 값이 아닙니다.".
+ */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  const message = issue.message || messages.invalidValue;
+  if (
+    message === messages.required &&
+    issue.code === 'invalid_type' &&
+    issue.input !== undefined &&
+    issue.input !== null
+  ) {
+    return messages.invalidValue;
+  }
+  return message;
+}
+
+/**
+ * Parses with Korean messages; `errors` maps a dotted field path to its first message. Text that
+ * PostgreSQL cannot store (a NUL, a lone surrogate) is "유효한 값이 아닙니다." whatever the schema
+ * says, so input that arrives by another road than a JSON body (a multipart form's fields) is held
+ * to the same rule.
+ */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): Validated<z.output<S>> {
-  const result = schema.safeParse(input, { error: koreanIssueMessage });
+  const illFormed = findIllFormedText(input);
+  if (illFormed !== null) {
+    return {
+      ok: false,
+      errors: { [illFormed || '_']: messages.invalidValue },
+      message: messages.invalidValue,
+    };
+  }
+  const result = schema.safeParse(input, { error: koreanIssueMessage, reportInput: true });
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
-    errors[field] ??= issue.message || messages.invalidValue;
+    errors[field] ??= issueMessage(issue);
   }
   const first = Object.values(errors)[0] ?? messages.invalidValue;
   return { ok: false, errors, message: first };
@@ -67,15 +100,23 @@ export const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : undefined));
 
-/** Positive integer id; accepts the decimal string form that paths and query strings carry. */
+/** The largest id: ids are PostgreSQL `integer` (int4) columns. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * Positive integer id, at most MAX_ID. Accepts a JSON number, or the plain decimal digits that
+ * paths and query strings carry: not `1e3`, `0x10`, ` 1`, `+1` or `1.0`, which a number coercion
+ * would take for 1000, 16 and 1.
+ */
 export const positiveId = (message: string = messages.invalidId) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, {
-      error: message,
-    });
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(MAX_ID, { error: message }),
+  );
 
 /** SPEC §5: standard e-mail pattern; compared case-insensitively, stored trimmed and lower-cased. */
 export const email = z
@@ -84,3 +125,55 @@ export const email = z
   .max(254, { error: messages.maxLength(254) })
   .pipe(z.email({ error: messages.invalidEmail }))
   .transform((v) => v.toLowerCase());
+
+/**
+ * Text PostgreSQL can store. A JSON escape can carry a NUL (`\u0000`), which neither `text` nor
+ * `jsonb` accepts, or a lone UTF-16 surrogate (`\ud800`), which is no character at all and has no
+ * UTF-8 form. Either would fail deep inside a write (or, sealed in an event, in a projection).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL is the point.
+const ILL_FORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isWellFormedText(text: string): boolean {
+  return !ILL_FORMED.test(text);
+}
+
+/**
+ * The dotted path of the first string or key in `value` that is not well-formed text ('' for
+ * `value` itself, the object's path for a key), or null when all are. Iterative, so a deeply
+ * nested body cannot overflow the stack; binary data and streams are not walked.
+ */
+export function findIllFormedText(value: unknown): string | null {
+  const pending: { value: unknown; path: string }[] = [{ value, path: '' }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const current = next.value;
+    if (typeof current === 'string') {
+      if (!isWellFormedText(current)) return next.path;
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) {
+        pending.push({ value: current[i], path: joinPath(next.path, String(i)) });
+      }
+    } else if (current !== null && typeof current === 'object' && isWalkable(current)) {
+      const entries = Object.entries(current);
+      for (const [key] of entries) if (!isWellFormedText(key)) return next.path;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        pending.push({ value: item, path: joinPath(next.path, key) });
+      }
+    }
+  }
+  return null;
+}
+
+function joinPath(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/** Objects of any prototype (query-string parsers and routers make their own), but not bytes or streams. */
+function isWalkable(value: object): boolean {
+  return (
+    !ArrayBuffer.isView(value) &&
+    !(value instanceof ArrayBuffer) &&
+    typeof (value as { pipe?: unknown }).pipe !== 'function'
+  );
+}

@@ -32,7 +32,10 @@ export async function runService(
     throw error;
   }
   const runtime = await openRuntime(config, { applicationName: name });
-  const app = createHttpApp({ logLevel: config.logLevel, trustProxy: true });
+  // A service of the distributed stack is reached only through the gateway (deploy/nginx.conf),
+  // which appends the address it saw to X-Forwarded-For: trust exactly that one hop. `true` would
+  // take the left-most address, which the client writes itself, and dodge every limit per address.
+  const app = createHttpApp({ logLevel: config.logLevel, trustProxy: 1 });
   registerAuthentication(app, runtime.authenticator);
   const parts = await setup(runtime, app);
   registerHealth(app, runtime.db.knex, parts.health);

@@ -2,6 +2,7 @@ import { messages } from '@interior/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import { badRequest } from '../errors';
+import { assertWellFormedText } from './well-formed';
 
 /**
  * The ra-data-simple-rest wire contract (DESIGN.md "Queries") as one reusable piece:
@@ -12,8 +13,12 @@ import { badRequest } from '../errors';
  */
 export const MAX_PAGE = 1000;
 
-/** How a filter value is read and compared. `arrayContains`: an array column holding the value. */
-export type FilterKind = 'text' | 'integer' | 'timestamp' | 'boolean' | 'arrayContains';
+/**
+ * How a filter value is read and compared. `integer` is a PostgreSQL `integer` (int4) column and
+ * `bigint` an `int8` one: a value outside the column's range is a 400, never a query that fails.
+ * `arrayContains`: an array column holding the value.
+ */
+export type FilterKind = 'text' | 'integer' | 'bigint' | 'timestamp' | 'boolean' | 'arrayContains';
 
 export interface ListDefinition {
   /** Resource name, as in the URL and Content-Range. */
@@ -29,7 +34,9 @@ export interface ListDefinition {
   /** Columns of the answer; all of the table's when absent. */
   columns?: readonly string[];
   /** Element kind of `arrayContains` filters' values. */
-  arrayElement?: Readonly<Record<string, 'text' | 'integer'>>;
+  arrayElement?: Readonly<Record<string, 'text' | 'integer' | 'bigint'>>;
+  /** Kind of the `id` column (`filter={"id":[...]}` and `ids`): `integer` unless it is a bigserial. */
+  idKind?: 'integer' | 'bigint';
 }
 
 type Operator = '=' | 'in' | '>=' | '<=' | '>' | '<' | 'is null' | 'contains' | 'overlaps';
@@ -52,32 +59,62 @@ function firstValue(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * Parses a JSON parameter. Its strings (escapes like `\u0000` included) are checked as every
+ * request's text is (well-formed.ts): PostgreSQL stores no NUL and no lone surrogate.
+ */
 function parseJson(value: unknown, message: string): unknown {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || value.length > 10_000) throw badRequest(message);
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     throw badRequest(message);
   }
+  assertWellFormedText(parsed);
+  return parsed;
 }
 
-function readInteger(value: unknown): number {
-  const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw badRequest(messages.invalidFilter);
+/** The range of each integer column type: PostgreSQL refuses a value beyond it with an error. */
+const INTEGER_RANGES = {
+  integer: [-2_147_483_648, 2_147_483_647],
+  // int8 holds more than a JS number does exactly: the safe integers are the range here.
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+} as const;
+
+function readInteger(value: unknown, kind: 'integer' | 'bigint' = 'integer'): number {
+  const n = typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : value;
+  const [min, max] = INTEGER_RANGES[kind];
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw badRequest(messages.invalidFilter);
+  }
   return n;
 }
 
-function readScalar(kind: FilterKind | 'text' | 'integer', value: unknown): unknown {
+/**
+ * An ISO 8601 date (`2024-05-01`) or date-time (`2024-05-01T09:30:00.000Z`, `+09:00`) in the years
+ * 0001 to 9999: a JS Date reaches the year 275760, PostgreSQL and sane data do not.
+ */
+const ISO_DATE =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+function readTimestamp(value: unknown): string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) throw badRequest(messages.invalidFilter);
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw badRequest(messages.invalidFilter);
+  const year = new Date(time).getUTCFullYear();
+  if (year < 1 || year > 9999) throw badRequest(messages.invalidFilter);
+  return new Date(time).toISOString();
+}
+
+function readScalar(kind: FilterKind, value: unknown): unknown {
   switch (kind) {
     case 'integer':
-      return readInteger(value);
-    case 'timestamp': {
-      if (typeof value !== 'string' || value.length > 40 || Number.isNaN(Date.parse(value))) {
-        throw badRequest(messages.invalidFilter);
-      }
-      return new Date(value).toISOString();
-    }
+    case 'bigint':
+      return readInteger(value, kind);
+    case 'timestamp':
+      return readTimestamp(value);
     case 'boolean':
       if (value === true || value === 'true') return true;
       if (value === false || value === 'false') return false;
@@ -95,10 +132,10 @@ function readScalar(kind: FilterKind | 'text' | 'integer', value: unknown): unkn
   }
 }
 
-function parseIds(value: unknown): number[] {
+function parseIds(value: unknown, kind: 'integer' | 'bigint' = 'integer'): number[] {
   const list = Array.isArray(value) ? value : [value];
   if (list.length > MAX_PAGE) throw badRequest(messages.rangeTooLarge(MAX_PAGE));
-  return list.map(readInteger);
+  return list.map((id) => readInteger(id, kind));
 }
 
 /** Reads `sort`, `range`, `filter` and `ids` from a query string against the definition. */
@@ -147,7 +184,7 @@ export function parseListRequest(query: Record<string, unknown>, def: ListDefini
       continue;
     }
     if (key === 'id' || key === 'ids') {
-      conditions.push({ column: 'id', operator: 'in', value: parseIds(value) });
+      conditions.push({ column: 'id', operator: 'in', value: parseIds(value, def.idKind) });
       continue;
     }
     const suffix = (Object.keys(RANGE_SUFFIXES) as (keyof typeof RANGE_SUFFIXES)[]).find((s) =>
@@ -156,7 +193,9 @@ export function parseListRequest(query: Record<string, unknown>, def: ListDefini
     if (suffix) {
       const field = key.slice(0, -suffix.length);
       const kind = def.filters[field];
-      if (kind !== 'integer' && kind !== 'timestamp') throw badRequest(messages.unknownFilterField(key));
+      if (kind !== 'integer' && kind !== 'bigint' && kind !== 'timestamp') {
+        throw badRequest(messages.unknownFilterField(key));
+      }
       conditions.push({ column: field, operator: RANGE_SUFFIXES[suffix], value: readScalar(kind, value) });
       continue;
     }
@@ -185,7 +224,7 @@ export function parseListRequest(query: Record<string, unknown>, def: ListDefini
   if (ids !== undefined) {
     const parsed =
       typeof ids === 'string' && ids.trim().startsWith('[') ? parseJson(ids, messages.invalidFilter) : ids;
-    conditions.push({ column: 'id', operator: 'in', value: parseIds(parsed) });
+    conditions.push({ column: 'id', operator: 'in', value: parseIds(parsed, def.idKind) });
   }
 
   return { sort, range, conditions, ...(q ? { q } : {}) };

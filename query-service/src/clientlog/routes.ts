@@ -5,6 +5,8 @@ import type { QueryServiceDeps } from '../deps';
 /** What browsers reported (SPEC §4 client log), for Admins: resource `clientlog`. */
 export const clientLogList: ListDefinition = {
   resource: 'clientlog',
+  // bigserial ids
+  idKind: 'bigint',
   table: 'client_logs',
   sortable: ['id', 'occurredAt', 'receivedAt', 'level', 'type'],
   defaultSort: ['id', 'DESC'],

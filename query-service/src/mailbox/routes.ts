@@ -17,6 +17,8 @@ import type { QueryServiceDeps } from '../deps';
  */
 export const mailboxList: ListDefinition = {
   resource: 'mailbox',
+  // bigserial ids
+  idKind: 'bigint',
   table: 'mail_outbox',
   sortable: ['id', 'createdAt', 'sentAt', 'status', 'to', 'subject'],
   defaultSort: ['id', 'DESC'],
