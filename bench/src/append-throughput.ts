@@ -9,7 +9,13 @@ import {
 import type { Knex } from 'knex';
 import type { ApiClient } from './api-client';
 import { type GroupInput, sampleGroup, userGroupCreated } from './groups';
-import { measureThroughput, type RunPlan, type Throughput, type WriterFactory } from './measure';
+import {
+  measureInterleaved,
+  measureThroughput,
+  type RunPlan,
+  type Throughput,
+  type WriterFactory,
+} from './measure';
 
 /**
  * Section 1: single-row writes, one per call, each writer with one call in flight.
@@ -24,9 +30,11 @@ import { measureThroughput, type RunPlan, type Throughput, type WriterFactory } 
  *   stream, decide, append, wait until the projections have caught up, read the record back).
  *
  * INSERT and store.append run before the platform starts, so no projection runner reads the log
- * meanwhile; POST runs against the platform in this process, so the HTTP client (undici) shares
- * the server's event loop and CPU. `node CPU %` (this process's CPU time over wall time) shows
- * whether this process was the bottleneck.
+ * meanwhile, and take turns (`rounds` slices each, alternating) so that both meet the same load of
+ * the machine and the server; their ratio is the figure that carries. POST runs later, against the
+ * platform in this process, so the HTTP client (undici) shares the server's event loop and CPU, and
+ * its ratio is to the INSERT figure taken before the platform started. `node CPU %` (this
+ * process's CPU time over wall time) shows whether this process was the bottleneck.
  */
 const PLAIN_TABLE = 'bench_plain_rows';
 
@@ -35,6 +43,8 @@ export interface WritePlan {
   durationMs: number;
   /** Each measurement runs once per writer count. */
   writers: readonly number[];
+  /** plain INSERT and store.append take turns in this many slices of `durationMs / rounds` each. */
+  rounds: number;
 }
 
 export type AppendKind = 'plain INSERT' | 'store.append' | 'POST /api/usergroup';
@@ -114,8 +124,11 @@ export async function measureDirectWrites(url: string, plan: WritePlan): Promise
     const rows: AppendRow[] = [];
     for (const writers of plan.writers) {
       const runPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
-      const insert = await measureThroughput(runPlan, plainInsertWriter(db.knex));
-      const append = await measureThroughput(runPlan, storeAppendWriter(store));
+      const [insert, append] = await measureInterleaved({ ...runPlan, rounds: plan.rounds }, [
+        plainInsertWriter(db.knex),
+        storeAppendWriter(store),
+      ]);
+      if (!insert || !append) throw new Error('measureInterleaved returned fewer results than kinds');
       rows.push(appendRow('plain INSERT', insert, insert), appendRow('store.append', append, insert));
     }
     await removeBenchEvents(db.knex);

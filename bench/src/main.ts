@@ -40,11 +40,19 @@ const FULL: Plan = {
   warmupMs: 1_000,
   durationMs: 4_000,
   writers: [1, 8],
+  rounds: 4,
   targetGroups: 100_000,
   listWarmup: 20,
   listSamples: 200,
 };
-const QUICK: Plan = { ...FULL, warmupMs: 200, durationMs: 1_000, targetGroups: 10_000, listSamples: 50 };
+const QUICK: Plan = {
+  ...FULL,
+  warmupMs: 200,
+  durationMs: 1_000,
+  rounds: 2,
+  targetGroups: 10_000,
+  listSamples: 50,
+};
 
 const admin = {
   email: 'bench-admin@interior.local',
@@ -135,6 +143,7 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
       plan: {
         warmupSeconds: plan.warmupMs / 1000,
         measureSeconds: plan.durationMs / 1000,
+        rounds: plan.rounds,
         targetGroups: plan.targetGroups,
       },
       appends: [...direct, ...http].sort((a, b) => a.writers - b.writers),

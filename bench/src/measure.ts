@@ -58,6 +58,37 @@ export async function runWriters(
   durationMs: number,
   makeWriter: WriterFactory,
 ): Promise<Throughput> {
+  return throughputOf(writers, [await runSlice(writers, durationMs, makeWriter)]);
+}
+
+/**
+ * Several kinds of operation measured in turns: a warm-up of each, then `rounds` slices of
+ * `durationMs / rounds` per kind, alternating, each kind's slices summed. A ratio between two
+ * kinds then compares them over the same stretch of time, so load from anything else on the
+ * machine (or a checkpoint of the server) weighs on both alike instead of on whichever ran then.
+ */
+export async function measureInterleaved(
+  plan: RunPlan & { rounds: number },
+  kinds: readonly WriterFactory[],
+): Promise<Throughput[]> {
+  for (const makeWriter of kinds) await runSlice(plan.writers, plan.warmupMs, makeWriter);
+  const slices: Slice[][] = kinds.map(() => []);
+  const sliceMs = plan.durationMs / plan.rounds;
+  for (let round = 0; round < plan.rounds; round++) {
+    for (const [k, makeWriter] of kinds.entries()) {
+      slices[k]!.push(await runSlice(plan.writers, sliceMs, makeWriter));
+    }
+  }
+  return slices.map((s) => throughputOf(plan.writers, s));
+}
+
+interface Slice {
+  latencies: number[];
+  seconds: number;
+  cpuSeconds: number;
+}
+
+async function runSlice(writers: number, durationMs: number, makeWriter: WriterFactory): Promise<Slice> {
   const latencies: number[] = [];
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
@@ -82,12 +113,19 @@ export async function runWriters(
   if (failures.length > 0) throw failures[0];
   const seconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  return { latencies, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+function throughputOf(writers: number, slices: readonly Slice[]): Throughput {
+  const latencies = slices.flatMap((s) => s.latencies);
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const cpuSeconds = slices.reduce((sum, s) => sum + s.cpuSeconds, 0);
   return {
     writers,
     ops: latencies.length,
     seconds,
     opsPerSecond: latencies.length / seconds,
-    processCpuPercent: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
+    processCpuPercent: (cpuSeconds / seconds) * 100,
     ...summarize(latencies),
   };
 }

@@ -11,10 +11,13 @@ export interface BenchReport {
     cpus: number;
     postgres: string;
     database: string;
-    /** The machine's 1-minute load average when the run began and ended (others may share it). */
+    /**
+     * The machine's 1-minute load average when the run began (other work, others' tests) and when it
+     * ended (mostly the run itself: this process and its PostgreSQL backends).
+     */
     loadAverage: { start: number; end: number };
   };
-  plan: { warmupSeconds: number; measureSeconds: number; targetGroups: number };
+  plan: { warmupSeconds: number; measureSeconds: number; rounds: number; targetGroups: number };
   appends: AppendRow[];
   projectionLag: LagResult[];
   seed: SeedResult;
@@ -44,12 +47,13 @@ export function formatReport(report: BenchReport): string {
   const { environment: env, plan } = report;
   const sections = [
     `Benchmark ${report.startedAt} — Node ${env.node}, ${env.cpus} CPUs, PostgreSQL ${env.postgres}, database ${env.database}`,
-    `Load average (1 min) ${env.loadAverage.start.toFixed(2)} at the start, ${env.loadAverage.end.toFixed(2)} at the end${
-      Math.max(env.loadAverage.start, env.loadAverage.end) > env.cpus
-        ? ` (above ${env.cpus}: other work shared the machine and may have slowed the figures)`
+    `Load average (1 min) ${env.loadAverage.start.toFixed(2)} before the run, ${env.loadAverage.end.toFixed(2)} at its end${
+      env.loadAverage.start >= 1
+        ? ' (other work was running on the machine before the run began: figures may be low)'
         : ''
     }`,
-    `\n1. Single-event writes, one row per call (${plan.warmupSeconds} s warm-up, ${plan.measureSeconds} s measured each)`,
+    `\n1. Single-event writes, one row per call (${plan.warmupSeconds} s warm-up, ${plan.measureSeconds} s measured each;`,
+    `   plain INSERT and store.append in turns, ${plan.rounds} slices of ${plan.measureSeconds / plan.rounds} s each, before the platform starts)`,
     table(
       ['what', 'writers', 'ops', 'ops/s', '× plain INSERT', 'p50 ms', 'p99 ms', 'node CPU %'],
       report.appends.map((r) => [

@@ -9,6 +9,10 @@ import {
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
+/** The computed z-index of an element, read in the page (this project has no DOM types). */
+type PageGlobals = { getComputedStyle(element: unknown): { zIndex: string } };
+const layerOf = (element: unknown) => (globalThis as unknown as PageGlobals).getComputedStyle(element).zIndex;
+
 describeInBrowser('user groups in the browser', () => {
   let platform: TestPlatform;
   let browser: LaunchedBrowser;
@@ -37,7 +41,7 @@ describeInBrowser('user groups in the browser', () => {
     const overlay = page.getByTestId('loading-overlay');
     await overlay.waitFor();
     expect(await overlay.count()).toBe(1);
-    expect(await overlay.evaluate((el) => getComputedStyle(el).zIndex)).toBe('9999');
+    expect(await overlay.evaluate(layerOf)).toBe('9999');
     const box = await overlay.locator('.MuiPaper-root').boundingBox();
     expect([box?.width, box?.height]).toEqual([250, 182]);
     await page.waitForURL(/\/dashboard\/usergroup$/);
@@ -73,10 +77,10 @@ describeInBrowser('user groups in the browser', () => {
     await page.goto(`${platform.url}/dashboard/usergroup`);
     const bar = page.getByTestId('top-progress-bar');
     await bar.waitFor();
-    expect(await bar.evaluate((el) => getComputedStyle(el).zIndex)).toBe('1290');
+    expect(await bar.evaluate(layerOf)).toBe('1290');
     // The bar is what the pointer meets at the top of the window, not the app bar under it.
     const onTop = await page.evaluate(
-      () => document.elementFromPoint(640, 1)?.closest('[data-testid="top-progress-bar"]') != null,
+      `document.elementFromPoint(640, 1)?.closest('[data-testid="top-progress-bar"]') != null`,
     );
     expect(onTop).toBe(true);
     await page.unroute('**/api/usergroup?*');
