@@ -163,6 +163,8 @@ export class ProjectionRunner {
   private readonly byName: Map<string, Projection>;
   private readonly logger: Logger;
   private unsubscribe: (() => void) | undefined;
+  /** The newest position this process appended: a reader that has not reached it should look again soon. */
+  private lastAppended: Position | null = null;
   private rescanTimer: NodeJS.Timeout | undefined;
   private started = false;
 
@@ -175,7 +177,12 @@ export class ProjectionRunner {
     if (this.started) return;
     this.started = true;
     for (const projection of this.options.projections) await ensureGenerations(this.options.knex, projection);
-    this.unsubscribe = this.options.store.onAppended(() => this.appended.fire());
+    this.unsubscribe = this.options.store.onAppended((position) => {
+      const { store } = this.options;
+      if (!this.lastAppended || store.comparePositions(position, this.lastAppended) > 0)
+        this.lastAppended = position;
+      this.appended.fire();
+    });
     await this.scan();
     this.rescanTimer = setInterval(() => {
       this.scan().catch((error) => this.logger.warn({ err: error }, 'projection rescan failed'));
@@ -261,6 +268,8 @@ export class ProjectionRunner {
     /** The checkpoint as stored; `health.checkpoint` may be ahead past events this projection ignores. */
     let saved = health.checkpoint;
     let failures = 0;
+    /** Consecutive empty reads while an append of this process is known to be beyond the checkpoint. */
+    let hidden = 0;
 
     /**
      * Applies (optionally) and moves the stored checkpoint in one transaction, after checking it is
@@ -306,7 +315,17 @@ export class ProjectionRunner {
           this.options.checkpoints?.fire();
           continue;
         }
-        await this.appended.wait(since, pollIntervalMs);
+        // An append of this process not visible yet: another transaction of the cluster holds the
+        // snapshot horizon back. Look again soon (2, 4, 8 … ms) rather than after a whole poll
+        // interval, so read-your-writes does not wait on the poll.
+        const behindOwnAppend =
+          this.lastAppended !== null &&
+          (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
+        hidden = behindOwnAppend ? hidden + 1 : 0;
+        await this.appended.wait(
+          since,
+          behindOwnAppend ? Math.min(pollIntervalMs, 2 ** hidden) : pollIntervalMs,
+        );
       } catch (error) {
         // A failing batch rolled back whole; try again later (a poison event stalls only this
         // projection, and health shows why).
