@@ -106,7 +106,7 @@ export const BusinessInputSchema = z.object({
 });
 export type BusinessInput = z.output<typeof BusinessInputSchema>;
 
-/** A mobile code as sent with a sign-up: six digits. */
+/** A mobile code as sent with a sign-up or a change of number: six digits. */
 export const VerificationCodeSchema = z
   .string({ error: messages.invalidCode })
   .regex(/^\d{6}$/, { error: messages.invalidCode });
@@ -168,10 +168,14 @@ export const UserAdminCreateSchema = z.object({
 });
 export type UserAdminCreate = z.output<typeof UserAdminCreateSchema>;
 
-/** The profile fields a user edits (PUT /api/user/current, multipart fields besides files). */
+/**
+ * The profile fields a user edits (PUT /api/user/current, multipart fields besides files). A new
+ * mobile number comes with the SMS code sent to it (POST /api/code), which the change uses up.
+ */
 export const ProfileUpdateSchema = z.object({
   name: requiredText(accountLimits.name),
   mobile: PhoneSchema.optional(),
+  code: VerificationCodeSchema.optional().or(z.literal('').transform(() => undefined)),
 });
 
 /** SPEC §7 `POST api/log {events}`: what a browser queued, bounded in count and size. */

@@ -128,9 +128,12 @@ export const UserEventSchemas = {
     reason: z.enum(['change', 'reset', 'invitation']),
     jti: z.uuid().nullable(),
   }),
-  /** Every session started before this event ends (password change, deactivation). */
+  /**
+   * Every session started at or before `at` ends (password change, deactivation, erasure, or the
+   * user signing out everywhere).
+   */
   UserSessionsRevoked: z.object({
-    reason: z.enum(['password-changed', 'user-deactivated', 'user-erased']),
+    reason: z.enum(['password-changed', 'user-deactivated', 'user-erased', 'signed-out-everywhere']),
     at: z.string(),
   }),
   UserProfileUpdated: z.object({ name: Sealed, mobile: Sealed.nullable().optional() }),
@@ -150,7 +153,11 @@ export const UserEventSchemas = {
   UserStatusChanged: z.object({ status: z.enum(userStatuses), previous: z.enum(userStatuses) }),
   UserGroupsChanged: z.object({ groups: z.array(Id), added: z.array(Id), removed: z.array(Id) }),
   UserErpChanged: z.object({ erpId: z.string().nullable(), bpCode: z.string().nullable() }),
-  /** Erased (PIPA): the person's key is destroyed, so every sealed field is unreadable for good. */
+  /**
+   * Erased (PIPA): once this is in the log the person's key is destroyed (right after the append,
+   * and again by the erasure reactor should the process die in between), so every sealed field is
+   * unreadable for good.
+   */
   UserErased: z.object({ groups: z.array(Id) }),
 };
 export type UserEvent = EventsOf<typeof UserEventSchemas>;

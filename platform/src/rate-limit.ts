@@ -69,6 +69,14 @@ export class RateLimits {
       throw tooManyRequests(state.msBeforeNext / 1000);
   }
 
+  /**
+   * Gives back points a use consumed when the use did not happen after all (an SMS the gateway
+   * failed to send must not cost the visitor their resend minute or their daily codes).
+   */
+  async reward(name: RateLimitName, key: string, points = 1): Promise<void> {
+    await this.limiters.get(name)!.reward(key, points);
+  }
+
   /** Forgets a key's count (a successful sign-in clears its failures). */
   async reset(name: RateLimitName, key: string): Promise<void> {
     await this.limiters.get(name)!.delete(key);

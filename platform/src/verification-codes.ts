@@ -16,6 +16,8 @@ export interface CodeStore {
   put(key: string, codeHash: string, ttlMs: number): Promise<void>;
   /** Compares; a wrong try counts and the fifth voids the code; `consume` uses a match up. */
   check(key: string, codeHash: string, consume: boolean): Promise<CodeCheck>;
+  /** Voids the key's code if it is still this one (a newer code is left alone). */
+  discard(key: string, codeHash: string): Promise<void>;
 }
 
 export class VerificationCodes {
@@ -44,6 +46,11 @@ export class VerificationCodes {
 
   consume(key: string, code: string): Promise<CodeCheck> {
     return this.store.check(key, this.hash(code), true);
+  }
+
+  /** Voids a code that never reached its number (the SMS could not be sent). */
+  discard(key: string, code: string): Promise<void> {
+    return this.store.discard(key, this.hash(code));
   }
 }
 
@@ -75,6 +82,11 @@ export class MemoryCodeStore implements CodeStore {
     return 'ok';
   }
 
+  async discard(key: string, codeHash: string): Promise<void> {
+    const entry = this.codes.get(key);
+    if (entry && equal(entry.hash, codeHash)) this.codes.delete(key);
+  }
+
   private sweep() {
     const now = Date.now();
     for (const [key, entry] of this.codes) if (entry.expiresAt <= now) this.codes.delete(key);
@@ -97,6 +109,10 @@ end
 if ARGV[2] == '1' then redis.call('DEL', KEYS[1]) end
 return 'ok'`;
 
+const DISCARD_SCRIPT = `
+if redis.call('HGET', KEYS[1], 'h') == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0`;
+
 export class RedisCodeStore implements CodeStore {
   constructor(private readonly redis: Redis) {}
 
@@ -118,5 +134,9 @@ export class RedisCodeStore implements CodeStore {
       consume ? '1' : '0',
       MAX_WRONG_TRIES,
     )) as CodeCheck;
+  }
+
+  async discard(key: string, codeHash: string): Promise<void> {
+    await this.redis.eval(DISCARD_SCRIPT, 1, `code:${key}`, codeHash);
   }
 }

@@ -3,9 +3,27 @@
  * generation beside the live one, which readers keep using until the new one has caught up and
  * takes over. Works while the platform runs on PostgreSQL; the embedded PGlite belongs to one
  * process, so stop the platform first in the embedded mode.
+ *
+ * It says what it does: progress every few seconds (how many events of the log are behind it),
+ * and every failing batch with its error, which the runner retries; a rebuild that keeps failing
+ * shows its error instead of hanging in silence.
  */
 import { loadConfig, openRuntime } from '@interior/platform';
-import { allProjections, ProjectionRunner, requestRebuild } from './index';
+import { allProjections, type Logger, ProjectionRunner, requestRebuild } from './index';
+
+const PROGRESS_EVERY_MS = 5_000;
+
+const write = (stream: NodeJS.WriteStream, level: string, obj: object, msg?: string) => {
+  const { err, ...rest } = obj as { err?: unknown };
+  const detail = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+  const error = err instanceof Error ? `: ${err.stack ?? err.message}` : err ? `: ${String(err)}` : '';
+  stream.write(`[${new Date().toISOString()}] ${level} ${msg ?? ''}${detail}${error}\n`);
+};
+const logger: Logger = {
+  info: (obj, msg) => write(process.stdout, 'info', obj, msg),
+  warn: (obj, msg) => write(process.stderr, 'warn', obj, msg),
+  error: (obj, msg) => write(process.stderr, 'error', obj, msg),
+};
 
 const name = process.argv[2];
 const projection = allProjections.find((p) => p.name === name);
@@ -16,28 +34,71 @@ if (!projection) {
 const runtime = await openRuntime(loadConfig(), { applicationName: 'rebuild' });
 const started = Date.now();
 const generation = await requestRebuild(runtime.db.knex, projection);
-process.stdout.write(`rebuilding ${projection.name} into generation ${generation}…\n`);
+logger.info({ projection: projection.name, generation }, 'rebuilding');
 const runner = new ProjectionRunner({
   knex: runtime.db.knex,
   store: runtime.store,
   vault: runtime.vault,
   projections: [projection],
+  logger,
 });
 await runner.start();
+let lastProgress = Date.now();
+let outcome: 'active' | 'retired' = 'active';
 for (;;) {
   const row = await runtime.db
     .knex('projection_generations')
     .where({ name: projection.name, generation })
-    .first('status');
+    .first('status', 'checkpoint');
   if (row?.status === 'active') break;
-  if (row?.status === 'retired') {
-    process.stderr.write('another rebuild replaced this one\n');
+  if (!row || row.status === 'retired') {
+    outcome = 'retired';
+    logger.warn({ projection: projection.name, generation }, 'another rebuild replaced this one');
     break;
+  }
+  if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+    lastProgress = Date.now();
+    const health = runner.health().find((h) => h.generation === generation);
+    const behind = await eventsAfter(health?.checkpoint ?? null);
+    logger.info(
+      {
+        projection: projection.name,
+        generation,
+        checkpoint: health?.checkpoint ?? null,
+        eventsBehind: behind,
+        seconds: Math.round((Date.now() - started) / 1000),
+        ...(health?.error ? { failing: health.error } : {}),
+      },
+      'rebuild progress',
+    );
   }
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 await runner.stop();
 await runtime.close();
-process.stdout.write(
-  `${projection.name}: generation ${generation} active after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-);
+if (outcome === 'active') {
+  logger.info(
+    { projection: projection.name, generation, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) },
+    'generation active',
+  );
+} else {
+  process.exitCode = 1;
+}
+
+/**
+ * How many events of the log lie after a checkpoint: a progress figure for the PostgreSQL event
+ * store (`<transaction id>:<position>`); null where it cannot be counted (KurrentDB).
+ */
+async function eventsAfter(checkpoint: string | null): Promise<number | null> {
+  const match = checkpoint ? /^(\d+):(\d+)$/.exec(checkpoint) : null;
+  if (checkpoint && !match) return null;
+  try {
+    const query = runtime.db.knex('events').count({ n: '*' });
+    if (match)
+      query.whereRaw('(transaction_id, position) > (?::text::xid8, ?::bigint)', [match[1]!, match[2]!]);
+    const row = await query.first();
+    return Number(row?.n ?? 0);
+  } catch {
+    return null;
+  }
+}

@@ -82,4 +82,21 @@ export function registerSessionCommands(app: FastifyInstance, deps: CommandServi
     await awaitProjections(deps, reply, handled);
     return reply.status(204).send();
   });
+
+  /**
+   * "Sign out everywhere": every session of the signed-in user ends, on every device, this one
+   * included (their access tokens stop working at once, their refresh tokens are refused).
+   */
+  app.post('/api/logout/all', async (request, reply) => {
+    const principal = principalOf(request);
+    const meta = metaOf(request);
+    const handled = await handleCommand(deps.store, {
+      stream: streamName('User', principal.userId),
+      decider: userDecider,
+      command: { type: 'RevokeAllSessions', now: meta.now },
+      meta,
+    });
+    await awaitProjections(deps, reply, handled);
+    return reply.status(204).send();
+  });
 }

@@ -32,8 +32,10 @@ import { type CommandMeta, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { nextId } from '../ids';
 import { startSession } from '../session/start-session';
+import { mobileKey } from '../signup/mobile-code';
 import { userDecider } from './decide';
 import { findUserIdByEmail, normalizeEmail } from './email-reservation';
+import { sealedFor } from './personal-data';
 import type { UserState } from './user';
 
 /** Image types a profile photo may have, recognised by content, not by name. */
@@ -202,8 +204,7 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
   app.put('/api/user/current/business', async (request, reply) => {
     const principal = requireRouteAccess(request, 'business-profile');
     const input = parseInput(BusinessInputSchema, request.body);
-    const stream = streamName('User', principal.userId);
-    const seal = (value: string) => deps.vault.seal(stream, value);
+    const seal = sealedFor(deps.vault, streamName('User', principal.userId));
     const handled = await run(
       principal.userId,
       {
@@ -249,12 +250,23 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
 
         const currentName = await deps.vault.open(stream, state.sealedName);
         const currentMobile = state.sealedMobile ? await deps.vault.open(stream, state.sealedMobile) : null;
-        const mobileChanged = input.mobile !== undefined && input.mobile !== currentMobile;
-        if (input.name !== currentName || mobileChanged) {
-          const sealedName = await deps.vault.seal(stream, input.name);
-          const sealedMobile = mobileChanged
-            ? { sealedMobile: await deps.vault.seal(stream, input.mobile!) }
-            : {};
+        const newMobile = input.mobile !== undefined && input.mobile !== currentMobile ? input.mobile : null;
+        // The number verified at sign-up changes only to one proven the same way: with the SMS
+        // code sent to the new number (POST /api/code), checked first and used up by the change.
+        const mobileKeyOfNew = newMobile === null ? null : mobileKey(deps, newMobile);
+        if (mobileKeyOfNew !== null) {
+          if (!input.code || (await deps.codes.check(mobileKeyOfNew, input.code)) !== 'ok') {
+            throw badRequest(messages.invalidMobileCode, { code: messages.invalidMobileCode });
+          }
+        }
+        if (input.name !== currentName || newMobile !== null) {
+          const seal = sealedFor(deps.vault, stream);
+          const sealedName = await seal(input.name);
+          const sealedMobile = newMobile !== null ? { sealedMobile: await seal(newMobile) } : {};
+          // Used up just before the change is written; a code used meanwhile (another request) fails.
+          if (mobileKeyOfNew !== null && (await deps.codes.consume(mobileKeyOfNew, input.code!)) !== 'ok') {
+            throw badRequest(messages.invalidMobileCode, { code: messages.invalidMobileCode });
+          }
           handled.push(
             await run(principal.userId, { type: 'UpdateProfile', sealedName, ...sealedMobile }, meta),
           );
@@ -291,7 +303,8 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
 }
 
 interface ProfileUpload {
-  fields: Record<string, string>;
+  /** Text fields of a form, or a JSON body as sent (so a wrong type is reported as such). */
+  fields: Record<string, unknown>;
   attachmentChanged: boolean;
   file: { data: Buffer; filename: string } | null;
 }
@@ -301,12 +314,9 @@ async function readProfileUpload(request: FastifyRequest): Promise<ProfileUpload
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest(messages.invalidUpload);
-    const fields = Object.fromEntries(
-      Object.entries(body).filter(([, v]) => typeof v === 'string'),
-    ) as Record<string, string>;
     // JSON carries no file: `attachmentChanged: true` then removes the photo.
     return {
-      fields,
+      fields: body,
       attachmentChanged: body.attachmentChanged === true || body.attachmentChanged === 'true',
       file: null,
     };

@@ -61,7 +61,7 @@ const verificationRequested: UserEvent = { type: 'EmailVerificationRequested', d
 const resetRequested: UserEvent = { type: 'PasswordResetRequested', data: grantIso };
 const invited: UserEvent = { type: 'UserInvited', data: grantIso };
 const revokedFor = (
-  reason: 'password-changed' | 'user-deactivated' | 'user-erased',
+  reason: 'password-changed' | 'user-deactivated' | 'user-erased' | 'signed-out-everywhere',
   at = nowIso,
 ): UserEvent => ({
   type: 'UserSessionsRevoked',
@@ -393,6 +393,33 @@ describe('user decider', () => {
       spec
         .given([active, erased])
         .when({ type: 'ChangePassword', passwordHash: 'h', now })
+        .thenThrows('NotFound', messages.userNotFound);
+    });
+  });
+
+  describe('RevokeAllSessions', () => {
+    it('ends every session of the user, whatever their status', () => {
+      spec
+        .given([active])
+        .when({ type: 'RevokeAllSessions', now })
+        .thenEvents([revokedFor('signed-out-everywhere')]);
+      spec
+        .given([pending])
+        .when({ type: 'RevokeAllSessions', now: later })
+        .thenEvents([revokedFor('signed-out-everywhere', laterIso)]);
+    });
+
+    it('records the instant up to which sessions no longer count', () => {
+      const history = [active, revokedFor('signed-out-everywhere')];
+      const state = history.reduce(userDecider.evolve, userDecider.initialState());
+      expect(state).toMatchObject({ sessionsRevokedAt: nowIso });
+    });
+
+    it('refuses a user that does not exist or was erased', () => {
+      spec.given([]).when({ type: 'RevokeAllSessions', now }).thenThrows('NotFound', messages.userNotFound);
+      spec
+        .given([active, erased])
+        .when({ type: 'RevokeAllSessions', now })
         .thenThrows('NotFound', messages.userNotFound);
     });
   });
@@ -754,6 +781,7 @@ describe('user decider', () => {
         { type: 'RequestEmailVerification', grant },
         { type: 'InviteUser', grant },
         { type: 'ChangePassword', passwordHash: 'h', now },
+        { type: 'RevokeAllSessions', now },
         { type: 'UpdateProfile', sealedName: 'pii:v1:x' },
         { type: 'ChangeImage', image },
         { type: 'ChangeConsent', code: 'Marketing', agreed: true, version: 'v', now },

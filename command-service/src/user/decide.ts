@@ -46,6 +46,8 @@ export type UserCommand =
       now: Date;
     }
   | { type: 'ChangePassword'; passwordHash: string; now: Date }
+  /** "Sign out everywhere": ends every session the user has, the one asking included. */
+  | { type: 'RevokeAllSessions'; now: Date }
   | { type: 'UpdateProfile'; sealedName: string; sealedMobile?: string | null }
   | { type: 'ChangeImage'; image: FileReference | null }
   | { type: 'ChangeConsent'; code: Consent['code']; agreed: boolean; version: string; now: Date }
@@ -159,6 +161,15 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
           data: { passwordHash: command.passwordHash, reason: 'change', jti: null },
         },
         { type: 'UserSessionsRevoked', data: { reason: 'password-changed', at: command.now.toISOString() } },
+      ];
+    }
+    case 'RevokeAllSessions': {
+      existing(state);
+      return [
+        {
+          type: 'UserSessionsRevoked',
+          data: { reason: 'signed-out-everywhere', at: command.now.toISOString() },
+        },
       ];
     }
     case 'UpdateProfile': {

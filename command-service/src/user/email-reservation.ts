@@ -1,4 +1,4 @@
-import { type EmailReservationEvent, messages } from '@interior/contracts';
+import { type EmailReservationEvent, messages, streamName } from '@interior/contracts';
 import { type EventStore, type LookupKeys, ruleBroken } from '@interior/platform';
 import { type Decider, loadState } from '../decider';
 
@@ -58,4 +58,16 @@ export const emailStream = (lookupKeys: LookupKeys, email: string) =>
 export async function findUserIdByEmail(store: EventStore, lookupKeys: LookupKeys, email: string) {
   const { state } = await loadState(store, emailStream(lookupKeys, email), emailReservationDecider);
   return state.owner;
+}
+
+/**
+ * Whether an address belongs to a user who was not erased. (An erased user's reservation is
+ * normally released right after the erasure; if that step was lost, registering takes the address
+ * over, so it counts as free here too.)
+ */
+export async function isEmailTaken(store: EventStore, lookupKeys: LookupKeys, email: string) {
+  const owner = await findUserIdByEmail(store, lookupKeys, email);
+  if (owner === null) return false;
+  const history = await store.readStream(streamName('User', owner));
+  return !history.some((event) => event.type === 'UserErased');
 }

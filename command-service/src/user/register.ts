@@ -28,7 +28,8 @@ export interface NewUser {
 
 /**
  * A reservation whose user was never written (the process died between the two appends) is
- * released after this long; a younger one may belong to a registration still under way.
+ * released after this long; a younger one may belong to a registration still under way. A
+ * reservation whose user was erased is released at once.
  */
 const ABANDONED_RESERVATION_MS = 5 * 60_000;
 
@@ -51,7 +52,7 @@ export async function registerUser(
     command: {
       type: 'RegisterUser',
       id,
-      sealedEmail: await deps.vault.seal(subject, normalizeEmail(user.email)),
+      sealedEmail: await deps.vault.seal(subject, normalizeEmail(user.email), { createKey: true }),
       sealedName: await deps.vault.seal(subject, user.name),
       sealedMobile: user.mobile ? await deps.vault.seal(subject, user.mobile) : null,
       consents: user.consents ?? [],
@@ -87,11 +88,13 @@ async function reserveEmail(
     const history = await deps.store.readStream(stream);
     const last = history[history.length - 1];
     const owner = last?.type === 'EmailReserved' ? (last.data as { userId: number }).userId : null;
+    if (owner === null) throw error;
+    const ownerHistory = await deps.store.readStream(streamName('User', owner));
     const abandoned =
-      owner !== null &&
-      Date.now() - Date.parse(last!.recordedAt) > ABANDONED_RESERVATION_MS &&
-      (await deps.store.readStream(streamName('User', owner))).length === 0;
-    if (!abandoned) throw error;
+      Date.now() - Date.parse(last!.recordedAt) > ABANDONED_RESERVATION_MS && ownerHistory.length === 0;
+    // An erased owner's address is free even if the release after the erasure never happened.
+    const erased = ownerHistory.some((event) => event.type === 'UserErased');
+    if (!abandoned && !erased) throw error;
     await handleCommand(deps.store, {
       stream,
       decider: emailReservationDecider,

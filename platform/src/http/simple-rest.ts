@@ -37,6 +37,12 @@ export interface ListDefinition {
   arrayElement?: Readonly<Record<string, 'text' | 'integer' | 'bigint'>>;
   /** Kind of the `id` column (`filter={"id":[...]}` and `ids`): `integer` unless it is a bigserial. */
   idKind?: 'integer' | 'bigint';
+  /**
+   * Sortable columns that may be null. Their missing values sort as the smallest (first going up,
+   * last going down). Only these: a NULLS clause on other columns would keep PostgreSQL from
+   * reading their default-ordered indexes.
+   */
+  nullable?: readonly string[];
 }
 
 type Operator = '=' | 'in' | '>=' | '<=' | '>' | '<' | 'is null' | 'contains' | 'overlaps';
@@ -285,8 +291,11 @@ export async function queryList<T = Record<string, unknown>>(
     if (scope) builder.where(scope);
     return builder;
   };
-  const order: { column: string; order: 'asc' | 'desc' }[] = [
-    { column: request.sort.field, order: request.sort.order === 'ASC' ? 'asc' : 'desc' },
+  const direction = request.sort.order === 'ASC' ? 'asc' : 'desc';
+  const order: { column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }[] = [
+    def.nullable?.includes(request.sort.field)
+      ? { column: request.sort.field, order: direction, nulls: direction === 'asc' ? 'first' : 'last' }
+      : { column: request.sort.field, order: direction },
   ];
   if (request.sort.field !== 'id') order.push({ column: 'id', order: 'asc' });
   const records = (await filtered()

@@ -1,9 +1,11 @@
 import { type Runtime, Signal } from '@interior/platform';
 import type { Logger } from '../runner';
+import { erasureReactor } from './erasure/erasure.reactor';
 import { mailReactor } from './mail/mail.reactor';
 import { MailOutboxSender } from './mail/outbox-sender';
 import { ReactorRunner } from './reactor-runner';
 
+export { erasureReactor } from './erasure/erasure.reactor';
 export { MailOutboxSender } from './mail/outbox-sender';
 export { type Reactor, ReactorRunner } from './reactor-runner';
 
@@ -22,6 +24,7 @@ export async function startReactors(runtime: Runtime, logger?: Logger) {
         actionTokens: runtime.actionTokens,
         publicUrl: runtime.publicUrl,
       }),
+      erasureReactor({ vault: runtime.vault }),
     ],
   });
   const sender = new MailOutboxSender({ knex: runtime.db.knex, transport: runtime.mail, logger, recorded });

@@ -22,6 +22,8 @@ export const userList: ListDefinition = {
   table: readModels.users,
   sortable: ['id', 'name', 'email', 'status', 'registered', 'lastConnected'],
   defaultSort: ['registered', 'DESC'],
+  // Never signed in, or erased: "most recent first" starts with users who have a value.
+  nullable: ['name', 'email', 'lastConnected'],
   filters: {
     status: 'text',
     roles: 'arrayContains',

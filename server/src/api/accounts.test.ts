@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { messages } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform, tokenInMail } from '../testing/platform';
 
@@ -161,6 +162,51 @@ describe('profile', () => {
     expect(
       (await api().request('GET', `/api/image/user/${user.id}/${saved.body.user.image.name}`)).status,
     ).toBe(404);
+  });
+
+  it('changes the mobile number only with the SMS code sent to the new number, and uses it up', async () => {
+    const user = await member('new-number@test.example');
+    const mobile = '01012345679';
+    const noCode = await api().request('PUT', '/api/user/current', {
+      token: user.token,
+      body: { name: '회원', mobile },
+    });
+    expect(noCode.body).toEqual({
+      status: 400,
+      message: messages.invalidMobileCode,
+      errors: { code: messages.invalidMobileCode },
+    });
+
+    expect((await api().request('POST', '/api/code', { body: { mobile } })).status).toBe(202);
+    const code = platform.sms.lastCodeFor(mobile);
+    const wrong = await api().request('PUT', '/api/user/current', {
+      token: user.token,
+      body: { name: '회원', mobile, code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.body.errors).toEqual({ code: messages.invalidMobileCode });
+    // A code sent to another number proves nothing about this one.
+    const otherNumber = await api().request('PUT', '/api/user/current', {
+      token: user.token,
+      body: { name: '회원', mobile: '01012345670', code },
+    });
+    expect(otherNumber.body.errors).toEqual({ code: messages.invalidMobileCode });
+    expect(
+      (await api().request('GET', '/api/user/current', { token: user.token })).body.user.mobile,
+    ).toBeNull();
+
+    const changed = await api().request('PUT', '/api/user/current', {
+      token: user.token,
+      body: { name: '회원', mobile, code },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.user.mobile).toBe(mobile);
+    expect((await api().request('HEAD', `/api/code/${mobile}/${code}`)).status).toBe(404);
+    // The same number again needs no code; the name alone changes freely.
+    const renamed = await api().request('PUT', '/api/user/current', {
+      token: user.token,
+      body: { name: '새 이름', mobile },
+    });
+    expect(renamed.body.user).toMatchObject({ name: '새 이름', mobile });
   });
 
   it('checks the photo by its content and size', async () => {
@@ -377,6 +423,13 @@ describe('user administration', () => {
     for (const field of ['name', 'email', 'status', 'registered', 'lastConnected']) {
       expect((await api().list('user', admin, { sort: [field, 'DESC'] })).status).toBe(200);
     }
+    // Most recent sign-in first: users who never signed in come last, not first.
+    await platform.createUser({ email: 'never.signed.in@test.example', password: 'never signed in 1' });
+    const recent = await api().list('user', admin, { sort: ['lastConnected', 'DESC'], range: [0, 999] });
+    const connected = recent.body.map((u: { lastConnected: string | null }) => u.lastConnected !== null);
+    expect(connected[0]).toBe(true);
+    expect(connected.indexOf(false)).toBeGreaterThan(0);
+    expect(connected.slice(connected.indexOf(false))).not.toContain(true);
     const user = await member('not-admin@test.example');
     const unseen = await api().list('user', user.token);
     expect(unseen.body).toEqual([]);
@@ -385,7 +438,288 @@ describe('user administration', () => {
   });
 });
 
+describe('administering users through an Admin grant', () => {
+  const grantOnUser = async (holder: number, target?: number) => {
+    const path = target ? `/api/acl/User/${target}` : '/api/acl/User';
+    const response = await api().request('PUT', path, {
+      token: admin,
+      body: [{ identity: { type: 'User', id: holder }, permission: 'Admin' }],
+    });
+    expect(response.status).toBe(204);
+  };
+
+  it('does not let a holder of an Admin grant on their own record make themselves Admin', async () => {
+    const user = await member('self.promoter@test.example');
+    await grantOnUser(user.id, user.id);
+    const self = (await api().request('GET', `/api/user/${user.id}`, { token: user.token })).body;
+    const promoted = await api().request('PUT', `/api/user/${user.id}`, {
+      token: user.token,
+      body: { ...self, roles: ['Admin'] },
+    });
+    expect(promoted.body).toEqual({ status: 403, message: messages.forbidden });
+    // Nor change their own roles or status in any other way.
+    const otherRole = await api().request('PUT', `/api/user/${user.id}`, {
+      token: user.token,
+      body: { ...self, roles: ['PersonalPro'] },
+    });
+    expect(otherRole.body).toEqual({ status: 403, message: messages.forbidden });
+    const status = await api().request('PUT', `/api/user/${user.id}`, {
+      token: user.token,
+      body: { ...self, status: 'Pending' },
+    });
+    expect(status.body).toEqual({ status: 403, message: messages.forbidden });
+    // What the grant is for still works: the name.
+    const renamed = await api().request('PUT', `/api/user/${user.id}`, {
+      token: user.token,
+      body: { ...self, name: '자기 이름' },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await api().request('GET', `/api/user/${user.id}`, { token: admin })).body.roles).toEqual([
+      'PersonalFree',
+    ]);
+  });
+
+  it('lets a holder of an Admin grant on the User type manage roles, but not give or take Admin', async () => {
+    const manager = await member('user.manager@test.example');
+    await grantOnUser(manager.id);
+    const withAdmin = await api().request('POST', '/api/user', {
+      token: manager.token,
+      body: {
+        email: 'made.admin@test.example',
+        name: '관리자 후보',
+        roles: ['Admin'],
+        password: 'made admin password',
+      },
+    });
+    expect(withAdmin.body).toEqual({ status: 403, message: messages.forbidden });
+    expect(
+      (
+        await api().request('POST', '/api/login', {
+          body: { email: 'made.admin@test.example', password: 'made admin password' },
+        })
+      ).status,
+    ).toBe(404);
+
+    const designer = await api().request('POST', '/api/user', {
+      token: manager.token,
+      body: {
+        email: 'made.designer@test.example',
+        name: '디자이너',
+        roles: ['Designer'],
+        password: 'made designer password',
+      },
+    });
+    expect(designer.status).toBe(201);
+    const promoted = await api().request('PUT', `/api/user/${designer.body.id}`, {
+      token: manager.token,
+      body: { ...designer.body, roles: ['Designer', 'Admin'] },
+    });
+    expect(promoted.body).toEqual({ status: 403, message: messages.forbidden });
+    const changed = await api().request('PUT', `/api/user/${designer.body.id}`, {
+      token: manager.token,
+      body: { ...designer.body, roles: ['DesignManager'] },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.roles).toEqual(['DesignManager']);
+
+    // An Admin's role is not the grant holder's to take, nor is the Admin theirs to erase.
+    const demoted = await api().request('PUT', '/api/user/1', {
+      token: manager.token,
+      body: { ...(await api().request('GET', '/api/user/1', { token: admin })).body, roles: ['Designer'] },
+    });
+    expect(demoted.body).toEqual({ status: 403, message: messages.forbidden });
+    expect((await api().request('DELETE', '/api/user/1', { token: manager.token })).body).toEqual({
+      status: 403,
+      message: messages.forbidden,
+    });
+    // The Admin role may do all of it.
+    const byAdmin = await api().request('PUT', `/api/user/${designer.body.id}`, {
+      token: admin,
+      body: { ...changed.body, roles: ['Admin'] },
+    });
+    expect(byAdmin.body.roles).toEqual(['Admin']);
+  });
+});
+
 describe('erasing a user', () => {
+  const knex = () => platform.server.runtime.db.knex;
+  const keyOf = async (id: number) =>
+    (
+      await knex()('pii_keys')
+        .where({ subject: `User-${id}` })
+        .first('key')
+    )?.key as Buffer | undefined;
+
+  it('changes nothing when the append is refused: a stale If-Match leaves the user whole', async () => {
+    const email = 'stale.erase@test.example';
+    const user = await member(email);
+    const seen = await api().request('GET', `/api/user/${user.id}`, { token: admin });
+    // Someone else edits the user: the version the Admin's screen shows is stale.
+    const edited = await api().request('PUT', `/api/user/${user.id}`, {
+      token: admin,
+      body: { ...seen.body, erpId: 'E0000001' },
+    });
+    expect(edited.status).toBe(200);
+
+    const stale = await api().request('DELETE', `/api/user/${user.id}`, {
+      token: admin,
+      headers: { 'if-match': seen.headers.get('etag')! },
+    });
+    expect(stale.body).toEqual({ status: 412, message: messages.staleVersion });
+
+    // Fully readable and working: the key is intact, every personal field opens.
+    expect((await keyOf(user.id))?.length).toBe(32);
+    const record = await api().request('GET', `/api/user/${user.id}`, { token: admin });
+    expect(record.body).toMatchObject({ name: '회원', email, status: 'Active' });
+    const history = await api().request('GET', `/api/history/User/${user.id}`, { token: admin });
+    expect(history.body[0].data).toMatchObject({ email, name: '회원' });
+    const renamed = await api().request('PUT', '/api/user/current', {
+      token: user.token,
+      body: { name: '이름 바꾼 회원' },
+    });
+    expect(renamed.status).toBe(200);
+    const changed = await api().request('PUT', '/api/user/current/password', {
+      token: user.token,
+      body: { currentPassword: 'member password 1', newPassword: 'member password 2' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api().request('POST', '/api/password/forgot', { body: { email } })).status).toBe(202);
+    expect(await platform.mailTo(email, { subject: /비밀번호/ })).not.toBeNull();
+
+    // A good DELETE, after the name change, erases fully and frees the address.
+    const current = await api().request('GET', `/api/user/${user.id}`, { token: admin });
+    const erased = await api().request('DELETE', `/api/user/${user.id}`, {
+      token: admin,
+      headers: { 'if-match': current.headers.get('etag')! },
+    });
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ id: user.id, name: '이름 바꾼 회원', email });
+    expect((await keyOf(user.id))?.length).toBe(0);
+    expect((await api().request('GET', `/api/user/${user.id}`, { token: admin })).body).toMatchObject({
+      name: null,
+      email: null,
+      status: 'Deleted',
+    });
+    const raw = JSON.stringify(
+      (await api().request('GET', `/api/history/User/${user.id}`, { token: admin })).body,
+    );
+    for (const secret of [email, '이름 바꾼 회원']) expect(raw).not.toContain(secret);
+    expect(
+      (await api().request('POST', '/api/login', { body: { email, password: 'member password 2' } })).status,
+    ).toBe(404);
+    const again = await api().request('POST', '/api/user', {
+      token: admin,
+      body: { email, name: '새 주인', roles: ['PersonalFree'], password: 'the new owner password' },
+    });
+    expect(again.status).toBe(201);
+    expect((await api().login(email, 'the new owner password')).user.user.name).toBe('새 주인');
+  });
+
+  it('never makes a new key for an erased person, and their values read as unreadable', async () => {
+    const vault = platform.server.runtime.vault;
+    const id = await platform.createUser({ email: 'tombstone@test.example', password: 'tombstone password' });
+    const subject = `User-${id}`;
+    const sealed = await vault.seal(subject, '비밀');
+    expect(await vault.open(subject, sealed)).toBe('비밀');
+    expect((await api().request('DELETE', `/api/user/${id}`, { token: admin })).status).toBe(200);
+    expect(await vault.open(subject, sealed)).toBeNull();
+    await expect(vault.seal(subject, '새 비밀')).rejects.toThrow(/erased/);
+    await expect(vault.seal(subject, '새 비밀', { createKey: true })).rejects.toThrow(/erased/);
+    expect((await keyOf(id))?.length).toBe(0);
+  });
+
+  it('finishes an erasure after the fact when the process died before destroying the key', async () => {
+    const user = await member('crashed.erase@test.example');
+    const photo = await api().request('PUT', '/api/user/current', {
+      token: user.token,
+      form: photoForm(PNG),
+    });
+    expect(photo.status).toBe(200);
+    const subject = `User-${user.id}`;
+    const { store } = platform.server.runtime;
+    const revision = (await store.readStream(subject)).length - 1;
+    const metadata = {
+      actorId: 1,
+      correlationId: 'crash-test',
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    };
+    // What the DELETE appends, and nothing after it: as if the process had died right then.
+    await store.append(
+      subject,
+      [
+        {
+          id: randomUUID(),
+          type: 'UserSessionsRevoked',
+          data: { reason: 'user-erased', at: new Date().toISOString() },
+          metadata,
+        },
+        { id: randomUUID(), type: 'UserErased', data: { groups: [] }, metadata },
+      ],
+      { expectedRevision: revision },
+    );
+    let key = await keyOf(user.id);
+    for (let i = 0; i < 400 && key?.length !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      key = await keyOf(user.id);
+    }
+    expect(key?.length).toBe(0);
+    expect(await knex()('files').where({ ownerId: user.id })).toEqual([]);
+    const history = await api().request('GET', `/api/history/User/${user.id}`, { token: admin });
+    expect(history.body[0].data).toMatchObject({ email: null, name: null });
+    // The address was never released; whoever registers it next takes the erased user's place.
+    const again = await api().request('POST', '/api/user', {
+      token: admin,
+      body: {
+        email: 'crashed.erase@test.example',
+        name: '새 주인',
+        roles: ['PersonalFree'],
+        password: 'the new owner password',
+      },
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it("erases a person whose key an earlier version replaced, and nobody else's mail stalls", async () => {
+    // The state the old order (key destroyed, then the append refused, then a name change) left:
+    // the person's older fields sealed under a key that no longer exists, newer ones under another.
+    const user = await member('replaced.key@test.example');
+    await knex()('pii_keys')
+      .where({ subject: `User-${user.id}` })
+      .update({ key: randomBytes(32) });
+    platform.server.runtime.vault.forget(`User-${user.id}`);
+    const warn = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      // A mail for them cannot be addressed; it must not hold up the mail of anyone else.
+      await api().request('POST', '/api/password/forgot', { body: { email: 'replaced.key@test.example' } });
+      await member('next.in.line@test.example');
+      await api().request('POST', '/api/password/forgot', { body: { email: 'next.in.line@test.example' } });
+      expect(await platform.mailTo('next.in.line@test.example', { subject: /비밀번호/ })).not.toBeNull();
+
+      const changed = await api().request('PUT', '/api/user/current/password', {
+        token: user.token,
+        body: { currentPassword: 'member password 1', newPassword: 'member password 2' },
+      });
+      expect(changed.status).toBe(200);
+      const erased = await api().request('DELETE', `/api/user/${user.id}`, { token: admin });
+      expect(erased.status).toBe(200);
+      // The address, read from the read model since the key cannot open it, is free again.
+      const again = await api().request('POST', '/api/user', {
+        token: admin,
+        body: {
+          email: 'replaced.key@test.example',
+          name: '새 주인',
+          roles: ['PersonalFree'],
+          password: 'the new owner password',
+        },
+      });
+      expect(again.status).toBe(201);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('makes their personal data unreadable everywhere, keeping the history', async () => {
     const mobile = '01055557777';
     await api().request('POST', '/api/code', { body: { mobile } });

@@ -233,6 +233,12 @@ describe('a value of the wrong type is invalid, not missing', () => {
     });
   });
 
+  it('says so for a profile update sent as JSON', async () => {
+    const response = await api().request('PUT', '/api/user/current', { token: admin, body: { name: 123 } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ name: messages.invalidValue });
+  });
+
   it('says so for a sign-in', async () => {
     const response = await api().request('POST', '/api/login', {
       body: { email: ADMIN.email, password: 123 },

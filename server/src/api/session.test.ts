@@ -136,6 +136,32 @@ describe('access and refresh tokens', () => {
     expect((await api().request('POST', '/api/logout', {})).status).toBe(401);
   });
 
+  it('signs out everywhere: every session of the user ends, and only theirs', async () => {
+    await platform.createUser({ email: 'everywhere@test.example', password: 'everywhere password' });
+    const here = await api().login('everywhere@test.example', 'everywhere password');
+    const there = await api().login('everywhere@test.example', 'everywhere password');
+    const bystander = await api().login(ADMIN.email, ADMIN.password);
+
+    expect((await api().request('POST', '/api/logout/all', {})).status).toBe(401);
+    expect((await api().request('POST', '/api/logout/all', { token: here.token })).status).toBe(204);
+    for (const session of [here, there]) {
+      expect((await api().request('GET', '/api/user/current', { token: session.token })).status).toBe(401);
+      const reissue = await api().request('POST', '/api/token', { body: { token: session.refreshToken } });
+      expect(reissue.status).toBe(401);
+    }
+    expect((await api().request('GET', '/api/user/current', { token: bystander.token })).status).toBe(200);
+    const history = await api().request('GET', `/api/history/User/${here.user.user.id}`, {
+      token: bystander.token,
+    });
+    expect(history.body.at(-1)).toMatchObject({
+      type: 'UserSessionsRevoked',
+      data: { reason: 'signed-out-everywhere' },
+    });
+    // Signing in again works as before.
+    const again = await api().login('everywhere@test.example', 'everywhere password');
+    expect((await api().request('GET', '/api/user/current', { token: again.token })).status).toBe(200);
+  });
+
   it('refuses forged access tokens: unsigned, signed with another key, or expired', async () => {
     const { token } = await api().login(ADMIN.email, ADMIN.password);
     const [header, payload] = token.split('.');

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { messages } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform, tokenInMail } from '../testing/platform';
 
@@ -51,6 +53,21 @@ describe('mobile verification codes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await api().request('HEAD', `/api/code/${mobile}/${wrong}`)).status).toBe(404);
     expect((await api().request('HEAD', `/api/code/${newPhone()}/${code}`)).status).toBe(404);
+  });
+
+  it('answers 404 to a check of a malformed number or code, like to any code that does not match', async () => {
+    const mobile = newPhone();
+    const code = await codeFor(mobile);
+    for (const path of [
+      '/api/code/abc/12',
+      `/api/code/${mobile}/12`,
+      `/api/code/${mobile}/abcdef`,
+      `/api/code/12/${code}`,
+      `/api/code/${mobile}/${code}0`,
+    ]) {
+      expect({ path, status: (await api().request('HEAD', path)).status }).toEqual({ path, status: 404 });
+    }
+    expect((await api().request('HEAD', `/api/code/${mobile}/${code}`)).status).toBe(200);
   });
 
   it('voids a code after five wrong tries', async () => {
@@ -144,6 +161,61 @@ describe('POST /api/signup/personal', () => {
       body: { ...body, email: 'code.user2@test.example', code },
     });
     expect(reused.body.errors).toEqual({ code: messages.invalidMobileCode });
+  });
+
+  it('checks the code before the address, so nobody can probe which addresses are registered', async () => {
+    expect((await signUp('probed@test.example')).status).toBe(201);
+    const mobile = newPhone();
+    const code = await codeFor(mobile);
+    const body = {
+      email: 'probed@test.example',
+      password: 'a long enough password',
+      name: '탐색',
+      mobile,
+      agreements: agreements(),
+    };
+    const guessed = await api().request('POST', '/api/signup/personal', {
+      body: { ...body, code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(guessed.body).toEqual({
+      status: 400,
+      message: messages.invalidMobileCode,
+      errors: { code: messages.invalidMobileCode },
+    });
+    // With the right code the address in use is refused, and the code stays valid for another one.
+    const taken = await api().request('POST', '/api/signup/personal', { body: { ...body, code } });
+    expect(taken.body).toEqual({ status: 409, message: messages.emailInUse });
+    expect((await api().request('HEAD', `/api/code/${mobile}/${code}`)).status).toBe(200);
+    const other = await api().request('POST', '/api/signup/personal', {
+      body: { ...body, email: 'not.probed@test.example', code },
+    });
+    expect(other.status).toBe(201);
+    expect((await api().request('HEAD', `/api/code/${mobile}/${code}`)).status).toBe(404);
+  });
+
+  it('counts only well-formed sign-ups towards the limit per address', async () => {
+    const consume = jest.spyOn(platform.server.runtime.rateLimits, 'consume');
+    try {
+      for (const change of [{ email: 'nope' }, { password: 'short' }, { agreements: [] }, { code: '1' }]) {
+        const refused = await api().request('POST', '/api/signup/personal', {
+          body: {
+            email: 'limit@test.example',
+            password: 'a long enough password',
+            name: '제한',
+            mobile: newPhone(),
+            code: '123456',
+            agreements: agreements(),
+            ...change,
+          },
+        });
+        expect(refused.status).toBe(400);
+      }
+      expect(consume.mock.calls.filter(([name]) => name === 'signupPerIp')).toHaveLength(0);
+      expect((await signUp('limit@test.example')).status).toBe(201);
+      expect(consume.mock.calls.filter(([name]) => name === 'signupPerIp')).toHaveLength(1);
+    } finally {
+      consume.mockRestore();
+    }
   });
 
   it('validates every field with the Korean messages of SPEC §5', async () => {
@@ -329,5 +401,61 @@ describe('e-mail verification resend', () => {
       message: messages.invalidToken,
       errors: { token: messages.invalidToken },
     });
+  });
+});
+
+describe('an SMS gateway that fails', () => {
+  /** A gateway answering 503 until told otherwise; it records every message it was given. */
+  let failing = true;
+  const received: { to: string; text: string }[] = [];
+  let gateway: http.Server;
+  let down: TestPlatform;
+  const codeIn = (message: { text: string } | undefined) => message?.text.match(/\b(\d{6})\b/)?.[1];
+
+  beforeAll(async () => {
+    gateway = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push(JSON.parse(body));
+        if (failing) response.writeHead(503).end('unavailable');
+        else response.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+    down = await startTestPlatform({ env: { SMS_URL: url } });
+  });
+  afterAll(async () => {
+    await down?.stop();
+    await new Promise((resolve) => gateway?.close(resolve));
+  });
+
+  it('answers 503 in Korean, voids the unsent code and gives back the resend minute', async () => {
+    const mobile = newPhone();
+    // The failure is logged (as it should be); keep the test output clean.
+    const quiet = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    let failed: Awaited<ReturnType<TestPlatform['api']['request']>>;
+    try {
+      failed = await down.api.request('POST', '/api/code', { body: { mobile } });
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(failed.body).toEqual({ status: 503, message: messages.smsUnavailable });
+    expect(failed.status).toBe(503);
+    const unsent = codeIn(received.filter((m) => m.to === mobile).at(-1));
+    expect(unsent).toMatch(/^\d{6}$/);
+    expect((await down.api.request('HEAD', `/api/code/${mobile}/${unsent}`)).status).toBe(404);
+
+    // The gateway is back: the visitor asks again at once, not after the resend minute.
+    failing = false;
+    const sent = await down.api.request('POST', '/api/code', { body: { mobile } });
+    expect(sent.status).toBe(202);
+    const code = codeIn(received.filter((m) => m.to === mobile).at(-1));
+    expect((await down.api.request('HEAD', `/api/code/${mobile}/${code}`)).status).toBe(200);
+    // The minute counts again from this code that did arrive.
+    expect((await down.api.request('POST', '/api/code', { body: { mobile } })).status).toBe(429);
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { landingAfterSignIn } from '@interior/contracts';
 import type { Page } from 'playwright-core';
 import {
@@ -8,7 +9,7 @@ import {
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
-import { startTestPlatform, type TestPlatform, tokenInMail } from '../testing/platform';
+import { startTestPlatform, type TestPlatform } from '../testing/platform';
 import { SmtpMailbox } from '../testing/smtp';
 
 /**
@@ -29,7 +30,13 @@ describeInBrowser('accounts in the browser', () => {
 
   beforeAll(async () => {
     smtp = await SmtpMailbox.start();
-    platform = await startTestPlatform({ uiDir: UI_DIR, embedded: true, env: { SMTP_URL: smtp.url } });
+    // Links in mails point to PUBLIC_URL: the platform's own address, so a port chosen beforehand.
+    const port = await freePort();
+    platform = await startTestPlatform({
+      uiDir: UI_DIR,
+      embedded: true,
+      env: { SMTP_URL: smtp.url, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -38,9 +45,14 @@ describeInBrowser('accounts in the browser', () => {
     await smtp?.stop();
   });
 
-  /** Opens a mailed link on this platform (links point to PUBLIC_URL, unknown before start). */
-  const openMailedLink = (page: Page, path: string, mail: { text: string }) =>
-    page.goto(`${platform.url}${path}?token=${encodeURIComponent(tokenInMail(mail))}`);
+  /** Opens the link a mail gives, exactly as written in its body (as the person would click it). */
+  const openMailedLink = async (page: Page, path: string, mail: { text: string }) => {
+    const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) throw new Error(`no link in the mail: ${mail.text}`);
+    expect(new URL(link).pathname).toBe(path);
+    expect(link.startsWith(platform.url)).toBe(true);
+    await page.goto(link);
+  };
 
   it('signs up, verifies the address by mail, signs in, changes the photo and recovers the password', async () => {
     const page = await browser.context.newPage();
@@ -86,6 +98,21 @@ describeInBrowser('accounts in the browser', () => {
     expect(photo.headers()['content-type']).toBe('image/png');
     await screenshot(page, 'profile-photo');
 
+    // A new mobile number needs the code sent to it.
+    const newMobile = '01077779999';
+    await page.getByLabel('휴대전화 번호').fill(newMobile);
+    await page.getByRole('button', { name: '저장' }).first().click();
+    await page.getByText('번호를 바꾸려면 새 번호로 인증번호를 받아 입력해 주세요.').waitFor();
+    await page.getByRole('button', { name: '인증번호 받기' }).click();
+    await page.getByText('인증번호를 보냈습니다.').waitFor();
+    await page.getByLabel('인증번호').fill(platform.sms.lastCodeFor(newMobile));
+    await page.getByRole('button', { name: '확인' }).click();
+    await page.getByText('휴대전화 번호가 인증되었습니다.').waitFor();
+    await page.getByRole('button', { name: '저장' }).first().click();
+    // Saved: the form shows the new number as the account's, and asks for no code any more.
+    await page.getByLabel('인증번호').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('휴대전화 번호').inputValue()).toBe(newMobile);
+
     await page.getByRole('button', { name: '내 정보' }).click();
     await page.getByRole('menuitem', { name: '로그아웃' }).click();
     await page.waitForURL(/\/login/);
@@ -123,4 +150,49 @@ describeInBrowser('accounts in the browser', () => {
     await first.close();
     await second.close();
   });
+
+  it('keeps the other tabs working after a password change, and signs out everywhere', async () => {
+    await platform.createUser({ email: 'renewed@test.example', password: 'renewed password 1' });
+    const first = await browser.context.newPage();
+    await first.goto(`${platform.url}/login`);
+    await signInThroughForm(first, 'renewed@test.example', 'renewed password 1');
+    await first.waitForURL(new RegExp(`${landingAfterSignIn}$`));
+    await first.goto(`${platform.url}/dashboard/profile`);
+    await first.getByRole('heading', { name: '비밀번호 변경' }).waitFor();
+
+    const second = await browser.context.newPage();
+    await second.goto(`${platform.url}/dashboard/profile`);
+    await second.getByRole('heading', { name: '기본 정보' }).waitFor();
+
+    // The first tab changes the password: every session ends, the tab gets a new one.
+    await first.locator('input[name="currentPassword"]').fill('renewed password 1');
+    await first.locator('input[name="newPassword"]').fill('renewed password 2');
+    await first.locator('input[name="confirmPassword"]').fill('renewed password 2');
+    await first.getByRole('button', { name: '비밀번호 변경' }).click();
+    await first.getByText('비밀번호가 변경되었습니다.').waitFor();
+    await first.getByRole('heading', { name: '기본 정보' }).waitFor();
+
+    // The second tab calls the API with the new session it was handed, and nobody is signed out.
+    await second.getByLabel('마케팅 정보 수신 동의').click();
+    await second.getByText('저장되었습니다.').first().waitFor();
+    await first.getByLabel('마케팅 정보 수신 동의').click();
+    await first.getByText('저장되었습니다.').first().waitFor();
+    expect(new URL(first.url()).pathname).toBe('/dashboard/profile');
+    expect(new URL(second.url()).pathname).toBe('/dashboard/profile');
+
+    await second.getByRole('button', { name: '모든 기기에서 로그아웃' }).click();
+    await second.waitForURL(/\/login/);
+    await first.waitForURL(/\/login/);
+    await first.close();
+    await second.close();
+  });
 });
+
+/** A port free right now on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

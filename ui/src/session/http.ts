@@ -1,4 +1,10 @@
-import { type ErrorBody, ErrorBodySchema, messages, type TokenResponse } from '@interior/contracts';
+import {
+  type ErrorBody,
+  ErrorBodySchema,
+  messages,
+  type TokenPair,
+  type TokenResponse,
+} from '@interior/contracts';
 import { readTokenPair, replaceAccessToken } from './tokens';
 
 /** Every API path starts here; the API is on the same origin as the app (SPEC §7). */
@@ -43,10 +49,13 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   body?: BodyInit | null;
 }
 
-let onSessionExpired: () => void = () => {};
+/** Told the refresh token of the session the server refused, so a newer session is not ended for it. */
+type SessionExpiredHandler = (rejectedRefreshToken: string) => void;
+
+let onSessionExpired: SessionExpiredHandler = () => {};
 
 /** The session module decides what an expired session means for the app; this layer only reports it. */
-export function setSessionExpiredHandler(handler: () => void): void {
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
   onSessionExpired = handler;
 }
 
@@ -62,12 +71,14 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     (request.headers as Headers).set('Content-Type', 'application/json');
   }
 
-  const sentToken = session === 'none' ? undefined : readTokenPair()?.accessToken;
-  let response = await send(path, request, sentToken);
-  if (response.status === 401 && sentToken) {
-    const freshToken = await tokenAfter(sentToken);
-    if (freshToken) response = await send(path, request, freshToken);
-    if (response.status === 401 && session === 'required') onSessionExpired();
+  const sentPair = session === 'none' ? null : readTokenPair();
+  let response = await send(path, request, sentPair?.accessToken);
+  if (response.status === 401 && sentPair) {
+    const after = await tokenAfter(sentPair);
+    if (after.retryWith) response = await send(path, request, after.retryWith.accessToken);
+    if (response.status === 401 && session === 'required') {
+      onSessionExpired((after.retryWith ?? after.refused).refreshToken);
+    }
   }
   if (!response.ok) throw await errorFrom(response);
   return response;
@@ -128,17 +139,24 @@ function parseErrorBody(text: string): ErrorBody | null {
 let reissue: Promise<string | null> | null = null;
 
 /**
- * The access token to retry with after `rejected` got a 401: the one another request already
- * obtained, or a new one from POST /api/token. Concurrent 401s share one reissue.
+ * What to retry with after the pair `sent` got a 401: the access token another request already
+ * obtained, a pair another tab handed over meanwhile (a session renewed by a password change), or a
+ * new access token from POST /api/token. Concurrent 401s share one reissue. Without any, `refused`
+ * names the pair the server no longer accepts.
  */
-async function tokenAfter(rejected: string): Promise<string | null> {
+async function tokenAfter(sent: TokenPair): Promise<{ retryWith: TokenPair | null; refused: TokenPair }> {
   const pair = readTokenPair();
-  if (!pair) return null;
-  if (pair.accessToken !== rejected) return pair.accessToken;
+  if (!pair) return { retryWith: null, refused: sent };
+  if (pair.accessToken !== sent.accessToken) return { retryWith: pair, refused: sent };
   reissue ??= reissueAccessToken(pair.refreshToken).finally(() => {
     reissue = null;
   });
-  return reissue;
+  const token = await reissue;
+  if (token) return { retryWith: { ...pair, accessToken: token }, refused: sent };
+  // Refused: the session is over, unless a newer pair arrived while the reissue was under way.
+  const now = readTokenPair();
+  if (now && now.refreshToken !== pair.refreshToken) return { retryWith: now, refused: pair };
+  return { retryWith: null, refused: pair };
 }
 
 /**
@@ -159,6 +177,7 @@ async function reissueAccessToken(refreshToken: string): Promise<string | null> 
   if (!response.ok) return null;
   const { token } = (await response.json()) as Partial<TokenResponse>;
   if (typeof token !== 'string' || !token) return null;
-  replaceAccessToken(token);
+  // Only into the pair it belongs to: another tab may have handed over a newer one meanwhile.
+  if (readTokenPair()?.refreshToken === refreshToken) replaceAccessToken(token);
   return token;
 }

@@ -21,6 +21,7 @@ export { ApiError, apiBase, apiFetch, apiJson, isNetworkError, networkError } fr
 export { loginPath, loginPathFor, nextPageParam, safeNextPage } from './nextPage';
 export { readSavedLoginEmail, rememberLoginEmail, savedLoginEmailKey } from './savedLoginEmail';
 export {
+  adoptRenewedSession,
   adoptTokenPair,
   currentUser,
   getSessionState,
@@ -28,6 +29,7 @@ export {
   type SignedOutReason,
   signIn,
   signOut,
+  signOutEverywhere,
   startSession,
 } from './session';
 export { tabSignalKeys } from './tabSync';

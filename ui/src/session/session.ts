@@ -1,7 +1,14 @@
 import { type LoginResponse, messages, type TokenPair, type UserDetail } from '@interior/contracts';
 import { showNotice } from '../feedback/notices';
 import { ApiError, apiBase, apiJson, setSessionExpiredHandler } from './http';
-import { announceNewTab, handOverTokenPair, listenToOtherTabs, raiseFlush } from './tabSync';
+import {
+  announceNewTab,
+  handOverRenewedPair,
+  handOverTokenPair,
+  listenToOtherTabs,
+  raiseFlush,
+  sessionFingerprint,
+} from './tabSync';
 import { clearTokenPair, readTokenPair, writeTokenPair } from './tokens';
 
 /**
@@ -58,10 +65,14 @@ async function loadCurrentUser(): Promise<UserDetail | null> {
   }
 }
 
-/** Drops the session here and in every other tab (SPEC §4: invalidating raises the flush signal). */
-function endSession(reason: SignedOutReason): void {
+/**
+ * Drops the session here and in every other tab (SPEC §4: invalidating raises the flush signal).
+ * A session the server refused (`endedRefreshToken`) ends only the tabs still holding it: a tab
+ * that holds another, newer session (one renewed by a password change) keeps it.
+ */
+function endSession(reason: SignedOutReason, endedRefreshToken?: string): void {
   clearTokenPair();
-  raiseFlush();
+  raiseFlush(endedRefreshToken ? sessionFingerprint(endedRefreshToken) : undefined);
   setState({ status: 'signedOut', reason });
 }
 
@@ -75,9 +86,12 @@ export async function startSession(): Promise<void> {
   if (started) return;
   started = true;
 
-  setSessionExpiredHandler(() => {
+  setSessionExpiredHandler((rejectedRefreshToken) => {
     if (state.status !== 'signedIn') return;
-    endSession('expired');
+    // A newer pair arrived while the refused request was under way: this tab's session is fine.
+    const pair = readTokenPair();
+    if (pair && pair.refreshToken !== rejectedRefreshToken) return;
+    endSession('expired', rejectedRefreshToken);
     showNotice(messages.loginRequired, 'info');
   });
 
@@ -86,11 +100,28 @@ export async function startSession(): Promise<void> {
       const pair = readTokenPair();
       if (pair && state.status === 'signedIn') handOverTokenPair(pair);
     },
-    tokenReceived: (pair) => {
-      if (!readTokenPair()) void adoptTokenPair(pair);
+    tokenReceived: (pair, renewal) => {
+      const own = readTokenPair();
+      if (!own) {
+        void adoptTokenPair(pair);
+        return;
+      }
+      // The user's session was renewed in another tab (every earlier one was revoked): take the
+      // new pair quietly; this tab's page stays as it is.
+      if (
+        renewal &&
+        state.status === 'signedIn' &&
+        state.user.user.id === renewal.userId &&
+        own.refreshToken !== pair.refreshToken
+      ) {
+        writeTokenPair(pair);
+      }
     },
-    flushed: () => {
-      if (!readTokenPair() && state.status !== 'signedIn') return;
+    flushed: (endedSession) => {
+      const pair = readTokenPair();
+      if (!pair && state.status !== 'signedIn') return;
+      // Another tab's session ended; this tab holds a different one, which still counts.
+      if (endedSession && pair && sessionFingerprint(pair.refreshToken) !== endedSession) return;
       clearTokenPair();
       setState({ status: 'signedOut', reason: 'otherTab' });
     },
@@ -123,6 +154,27 @@ export async function adoptTokenPair(pair: TokenPair): Promise<UserDetail | null
   writeTokenPair(pair);
   setState({ status: 'pending' });
   return loadCurrentUser();
+}
+
+/**
+ * Takes the new pair a renewal of the session answered (a password change ended every session of
+ * the user and started this one) and hands it to the user's other tabs, which keep working with it
+ * instead of failing with the revoked pair and signing everyone out.
+ */
+export async function adoptRenewedSession(pair: TokenPair, userId: number): Promise<UserDetail | null> {
+  writeTokenPair(pair);
+  handOverRenewedPair(pair, { userId });
+  setState({ status: 'pending' });
+  return loadCurrentUser();
+}
+
+/**
+ * POST /api/logout/all: every session of the user ends, on every device and in every tab. Throws
+ * (ApiError, network error) when the server could not do it: the user must know it did not happen.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  await apiJson<void>(`${apiBase}/logout/all`, { method: 'POST' });
+  endSession('signedOut');
 }
 
 /** POST /api/logout (best effort: the session ends here whatever the server says), then everywhere. */

@@ -38,8 +38,9 @@ export interface MobileErrors {
 /**
  * Mobile number with "인증번호 받기" (POST /api/code: a 6-digit code by SMS, valid 3 minutes,
  * another after 60 s) and the code with "확인" (HEAD /api/code/{mobile}/{code}). The values and
- * their errors belong to the form, which sends both with the sign-up (the server uses the code
- * up then); the countdown and the "verified" state live here.
+ * their errors belong to the form, which sends both with the sign-up or the profile (the server
+ * uses the code up then); the countdown and the "verified" state live here. The profile asks for a
+ * code only when the number is changed (`codeRequired`).
  */
 export function MobileVerification({
   idPrefix,
@@ -50,6 +51,9 @@ export function MobileVerification({
   errors,
   onErrors,
   codeVoided = 0,
+  codeRequired = true,
+  required = true,
+  hint,
 }: {
   idPrefix: string;
   mobile: string;
@@ -61,6 +65,12 @@ export function MobileVerification({
   onErrors(errors: MobileErrors): void;
   /** Changes when the form learns that the code was used up: its countdown ends. */
   codeVoided?: number;
+  /** Whether the number needs verifying now; without it only the number is shown. */
+  codeRequired?: boolean;
+  /** Whether the number itself must be given. */
+  required?: boolean;
+  /** What the number's helper line says when there is nothing else to say. */
+  hint?: string;
 }) {
   const mobileId = `${idPrefix}-mobile`;
   const codeId = `${idPrefix}-code`;
@@ -179,7 +189,9 @@ export function MobileVerification({
   const sendDisabled = busy !== null || resendIn > 0;
 
   const mobileHelper =
-    errors.mobile ?? (sent && resendIn > 0 ? `${resendIn}초 후에 다시 받을 수 있습니다.` : undefined);
+    errors.mobile ??
+    (codeRequired && sent && resendIn > 0 ? `${resendIn}초 후에 다시 받을 수 있습니다.` : undefined) ??
+    hint;
   const codeHelper =
     errors.code ??
     (expired && !verified ? '인증 시간이 지났습니다. 인증번호를 다시 받아 주세요.' : undefined);
@@ -198,78 +210,86 @@ export function MobileVerification({
           onChange={(event) => changeMobile(event.target.value)}
           onKeyDown={(event) => {
             // Enter asks for the code rather than submitting the whole form.
-            if (event.key === 'Enter') {
+            if (event.key === 'Enter' && codeRequired) {
               event.preventDefault();
               if (!sendDisabled) void send();
             }
           }}
           error={Boolean(errors.mobile)}
           helperText={mobileHelper}
-          required
+          required={required}
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 25 } }}
         />
-        <Button
-          variant="outlined"
-          onClick={send}
-          disabled={sendDisabled}
-          sx={{ flexShrink: 0, minHeight: 56 }}
-        >
-          인증번호 받기
-        </Button>
+        {codeRequired ? (
+          <Button
+            variant="outlined"
+            onClick={send}
+            disabled={sendDisabled}
+            sx={{ flexShrink: 0, minHeight: 56 }}
+          >
+            인증번호 받기
+          </Button>
+        ) : null}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          id={codeId}
-          name="code"
-          label="인증번호"
-          placeholder="숫자 6자리"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => changeCode(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter confirms the code rather than submitting the whole form.
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              if (!isVerified && busy === null) void check();
-            }
-          }}
-          error={Boolean(errors.code)}
-          helperText={codeHelper}
-          required
-          fullWidth
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 },
-            input: {
-              endAdornment:
-                sent && !isVerified && !expired ? (
-                  <InputAdornment position="end">
-                    <Typography
-                      role="timer"
-                      aria-label={`남은 시간 ${formatCountdown(remaining)}`}
-                      color="error"
-                    >
-                      {formatCountdown(remaining)}
-                    </Typography>
-                  </InputAdornment>
-                ) : undefined,
-            },
-          }}
-        />
-        <Button
-          variant="outlined"
-          onClick={check}
-          disabled={busy !== null || isVerified}
-          sx={{ flexShrink: 0, minHeight: 56 }}
-        >
-          확인
-        </Button>
-      </Stack>
-      <Box role="status" sx={{ minHeight: '1.5em' }}>
-        <Typography variant="body2" color={isVerified ? 'success.main' : 'text.secondary'}>
-          {noticeText}
-        </Typography>
-      </Box>
+      {codeRequired ? (
+        <>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              id={codeId}
+              name="code"
+              label="인증번호"
+              placeholder="숫자 6자리"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => changeCode(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter confirms the code rather than submitting the whole form.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  if (!isVerified && busy === null) void check();
+                }
+              }}
+              error={Boolean(errors.code)}
+              helperText={codeHelper}
+              fullWidth
+              slotProps={{
+                // Required, but not by the browser's own check: the form it sits in (the sign-up's,
+                // or react-admin's on the profile) says so in its own words.
+                inputLabel: { required: true },
+                htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'aria-required': true },
+                input: {
+                  endAdornment:
+                    sent && !isVerified && !expired ? (
+                      <InputAdornment position="end">
+                        <Typography
+                          role="timer"
+                          aria-label={`남은 시간 ${formatCountdown(remaining)}`}
+                          color="error"
+                        >
+                          {formatCountdown(remaining)}
+                        </Typography>
+                      </InputAdornment>
+                    ) : undefined,
+                },
+              }}
+            />
+            <Button
+              variant="outlined"
+              onClick={check}
+              disabled={busy !== null || isVerified}
+              sx={{ flexShrink: 0, minHeight: 56 }}
+            >
+              확인
+            </Button>
+          </Stack>
+          <Box role="status" sx={{ minHeight: '1.5em' }}>
+            <Typography variant="body2" color={isVerified ? 'success.main' : 'text.secondary'}>
+              {noticeText}
+            </Typography>
+          </Box>
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -53,8 +53,6 @@ const fieldIds: Record<Field, string> = {
   'business.description': 'signup-business-description',
 };
 
-const codeUsedUp = '인증번호를 다시 받아 주세요.';
-
 /** Empty optional fields are left out (the API reads a blank one as "given but blank"). */
 const given = (value: string) => (value.trim() ? value : undefined);
 
@@ -130,7 +128,6 @@ export function SignupPage({ kind }: { kind: SignupKind }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [codeVoided, setCodeVoided] = useState(0);
 
   if (!agreements) return <Navigate to={agreementPathFor(kind)} replace />;
 
@@ -176,17 +173,11 @@ export function SignupPage({ kind }: { kind: SignupKind }) {
       await withLoading(ready.send());
       navigate(mailSentPathFor('verify'), { replace: true, state: { email: ready.email } });
     } catch (error) {
+      // The API checks the code first and uses it up only with the account it creates: an address
+      // in use leaves the code valid, to sign up with another address.
       const emailInUse = error instanceof ApiError && error.status === 409;
-      // The API used the mobile code up before it found the address taken: a new one is needed.
-      if (emailInUse) {
-        setValues((current) => ({ ...current, code: '' }));
-        setCodeVoided((n) => n + 1);
-      }
       const result = emailInUse
-        ? {
-            message: null,
-            fields: { email: error.body?.message || messages.emailInUse, code: codeUsedUp },
-          }
+        ? { message: null, fields: { email: error.body?.message || messages.emailInUse } }
         : formFailure(error, shownFields);
       setFailure(result.message);
       setErrors(result.fields);
@@ -248,7 +239,6 @@ export function SignupPage({ kind }: { kind: SignupKind }) {
             onCodeChange={set('code')}
             errors={mobileErrors}
             onErrors={(next) => setErrors((current) => ({ ...current, ...next }))}
-            codeVoided={codeVoided}
           />
           {kind === 'business' && <BusinessFields text={text} values={values} errors={errors} />}
           <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>

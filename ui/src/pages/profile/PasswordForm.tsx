@@ -4,7 +4,7 @@ import { PasswordInput, SaveButton, SimpleForm, Toolbar, useNotify } from 'react
 import { sectionFormSx } from '../../admin/formStyle';
 import { schemaValidator } from '../../admin/validation';
 import { showNotice } from '../../feedback/notices';
-import { adoptTokenPair } from '../../session';
+import { adoptRenewedSession } from '../../session';
 import { changePassword, formErrorsOf } from './api';
 
 export const passwordMismatch = '새 비밀번호가 일치하지 않습니다.';
@@ -20,8 +20,9 @@ function PasswordToolbar() {
 /**
  * PUT /api/user/current/password. The API's policy and sentences (12 to 128 characters, not a
  * common password, not the e-mail address); the confirmation is the page's own check. On success
- * every session of the user has ended and the answer is a new token pair for this tab, which the
- * session module adopts (it reloads the user, so the dashboard renders afresh).
+ * every session of the user has ended and the answer is a new token pair, which the session module
+ * adopts here (it reloads the user, so the dashboard renders afresh) and hands to the user's other
+ * tabs of this browser, so they keep working; sessions on other devices stay ended.
  */
 export function PasswordForm({ email }: { email: string }) {
   const notify = useNotify();
@@ -48,7 +49,10 @@ export function PasswordForm({ email }: { email: string }) {
       // The app's toast, not react-admin's: adopting the pair reloads the session and the dashboard
       // renders afresh, which would drop a react-admin notification not shown yet.
       showNotice('비밀번호가 변경되었습니다. 다른 기기의 로그인은 모두 종료되었습니다.', 'success');
-      await adoptTokenPair({ accessToken: answer.token, refreshToken: answer.refreshToken });
+      await adoptRenewedSession(
+        { accessToken: answer.token, refreshToken: answer.refreshToken },
+        answer.user.user.id,
+      );
       return undefined;
     } catch (error) {
       const { fields, message } = formErrorsOf(error);

@@ -4,6 +4,7 @@ import { Title } from 'react-admin';
 import { MarketingSwitch } from './MarketingSwitch';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { useCurrentUserDetail } from './useCurrentUserDetail';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -19,7 +20,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §2 /dashboard/profile (any signed-in user): photo, name, mobile, password, marketing consent. */
+/**
+ * SPEC §2 /dashboard/profile (any signed-in user): photo, name, mobile, password, marketing consent,
+ * and signing out everywhere.
+ */
 export function ProfilePage() {
   const { data: detail, error, isPending, adopt } = useCurrentUserDetail();
 
@@ -38,6 +42,9 @@ export function ProfilePage() {
           </Section>
           <Section title="마케팅 정보 수신">
             <MarketingSwitch detail={detail} onSaved={adopt} />
+          </Section>
+          <Section title="로그인 관리">
+            <SignOutEverywhere />
           </Section>
         </>
       ) : null}

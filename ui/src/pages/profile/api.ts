@@ -15,6 +15,8 @@ export const fetchCurrentUser = () => apiJson<UserDetail>(current);
 export interface ProfileSave {
   name: string;
   mobile?: string;
+  /** The SMS code sent to a new mobile number (POST /api/code); the save uses it up. */
+  code?: string;
   photo: PhotoChange;
 }
 
@@ -23,10 +25,11 @@ export type PhotoChange =
   | { kind: 'replace'; file: File; preview: string }
   | { kind: 'remove' };
 
-export function profileFormData({ name, mobile, photo }: ProfileSave): FormData {
+export function profileFormData({ name, mobile, code, photo }: ProfileSave): FormData {
   const form = new FormData();
   form.set('name', name);
   if (mobile) form.set('mobile', mobile);
+  if (mobile && code) form.set('code', code);
   form.set('attachmentChanged', photo.kind === 'keep' ? 'false' : 'true');
   if (photo.kind === 'replace') {
     form.set('filesSize', JSON.stringify({ [photo.file.name]: photo.file.size }));

@@ -53,4 +53,16 @@ describe('profileFormData', () => {
       'false',
     );
   });
+
+  it('sends the SMS code with a new mobile number, and never without one', () => {
+    const changed = profileFormData({
+      name: '홍길동',
+      mobile: '01012345679',
+      code: '123456',
+      photo: { kind: 'keep' },
+    });
+    expect([changed.get('mobile'), changed.get('code')]).toEqual(['01012345679', '123456']);
+    const noNumber = profileFormData({ name: '홍길동', code: '123456', photo: { kind: 'keep' } });
+    expect(noNumber.get('code')).toBeNull();
+  });
 });
