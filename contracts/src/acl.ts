@@ -3,6 +3,7 @@ import type { EventsOf } from './events';
 import { messages } from './messages';
 import { type ObjectType, ObjectTypeSchema } from './object-types';
 import { type Role, RoleSchema, roleLabels } from './roles';
+import { MAX_ID } from './validation';
 
 /**
  * Per-object access control (SPEC §3, §6): a grant gives a security identity (a user, a group or
@@ -48,34 +49,68 @@ export interface AclInfo {
   label?: string;
 }
 
-const Id = z.coerce
+/** Grants in one ACL, and identities resolved in one call. */
+export const MAX_ACL_ENTRIES = 500;
+
+/** A user's or a group's id inside a JSON body: a number (never a string), positive, an int4. */
+const IdentityId = z
   .number({ error: messages.invalidId })
   .int({ error: messages.invalidId })
-  .positive({ error: messages.invalidId });
+  .positive({ error: messages.invalidId })
+  .max(MAX_ID, { error: messages.invalidId });
+
+/**
+ * An object identity's id as a path carries it (SPEC §3: non-negative): decimal digits only, from
+ * 0 to int4's largest. 0 is well-formed and names no record (ids start at 1), so it answers 404.
+ */
+const ObjectId = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: messages.invalidId })
+    .int({ error: messages.invalidId })
+    .min(0, { error: messages.invalidId })
+    .max(MAX_ID, { error: messages.invalidId }),
+);
+
+/** Objects of a JSON body refuse keys they do not know, naming them. */
+const strict = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownFields(issue.keys) : undefined),
+  });
 
 export const SecurityIdentitySchema = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('User'), id: Id }),
-    z.object({ type: z.literal('Group'), id: Id }),
-    z.object({ type: z.literal('Role'), role: RoleSchema }),
+    strict({ type: z.literal('User'), id: IdentityId }),
+    strict({ type: z.literal('Group'), id: IdentityId }),
+    strict({ type: z.literal('Role'), role: RoleSchema }),
   ],
   { error: messages.invalidIdentity },
 );
 
-export const AceSchema = z.object({ identity: SecurityIdentitySchema, permission: PermissionSchema });
+export const AceSchema = strict({ identity: SecurityIdentitySchema, permission: PermissionSchema });
 
 /** PUT api/acl/{type}[/{id}] body: the whole new list, at most one entry per identity. */
 export const AceListSchema = z
   .array(AceSchema, { error: messages.invalidValue })
-  .max(500)
+  .max(MAX_ACL_ENTRIES, { error: messages.tooManyGrants(MAX_ACL_ENTRIES) })
   .refine((aces) => new Set(aces.map((a) => identityKey(a.identity))).size === aces.length, {
     error: messages.duplicateIdentity,
   });
 
-export const IdentityListSchema = z.array(SecurityIdentitySchema, { error: messages.invalidValue }).max(500);
+export const IdentityListSchema = z
+  .array(SecurityIdentitySchema, { error: messages.invalidValue })
+  .max(MAX_ACL_ENTRIES, { error: messages.tooManyIdentities(MAX_ACL_ENTRIES) });
 
-export const ObjectIdentityParamsSchema = z.object({ type: ObjectTypeSchema, id: Id.optional() });
+export const ObjectIdentityParamsSchema = z.object({ type: ObjectTypeSchema, id: ObjectId.optional() });
+/** A path naming one record: `{type}/{id}`. */
+export const RecordIdentityParamsSchema = z.object({ type: ObjectTypeSchema, id: ObjectId });
+/** A path naming a whole type: `{type}`. */
+export const TypeIdentityParamsSchema = z.object({ type: ObjectTypeSchema });
+
+/** The object an `{type, id?}` pair names: one record, or (no id) every record of the type. */
+export const objectIdentity = (type: ObjectType, id?: number): ObjectIdentity =>
+  id === undefined ? { type } : { type, id };
 
 /** A stable text key of an identity (`User:12`, `Group:3`, `Role:Admin`). */
 export function identityKey(identity: SecurityIdentity): string {
@@ -86,13 +121,13 @@ export const roleIdentityLabel = (role: Role) => `${roleLabels[role]} (${role})`
 
 /** Stream of one object's ACL, `Acl-UserGroup-12`, or of a whole type's, `Acl-UserGroup`. */
 export const aclStream = (object: ObjectIdentity) =>
-  object.id ? `Acl-${object.type}-${object.id}` : `Acl-${object.type}`;
+  object.id === undefined ? `Acl-${object.type}` : `Acl-${object.type}-${object.id}`;
 
 export const AclEventSchemas = {
   /** The full new list of grants of an object (or type); the previous list is replaced. */
   AclChanged: z.object({
     type: ObjectTypeSchema,
-    id: z.number().int().positive().nullable(),
+    id: z.number().int().positive().max(MAX_ID).nullable(),
     aces: z.array(AceSchema),
   }),
 };
@@ -125,3 +160,62 @@ export function defaultPermission(roles: readonly string[], type: ObjectType): P
   }
   return best;
 }
+
+/** The stronger of two permissions (null: none held). */
+export const strongest = (a: Permission | null, b: Permission | null): Permission | null =>
+  a === null ? b : b === null ? a : permits(a, b) ? a : b;
+
+/**
+ * What the signed-in user holds on one object type (`GET api/permission/mine`): `type` on every
+ * record of it (the Admin role, role defaults, type-level grants), `records` the strongest grant
+ * on any single record of it (null when there is none). The UI opens screens and buttons from it.
+ */
+export interface TypePermissions {
+  type: Permission | null;
+  records: Permission | null;
+}
+export interface MyPermissions {
+  types: Record<ObjectType, TypePermissions>;
+}
+/** `GET api/permission/mine/{type}/{id}`: the user's permission on one record. */
+export interface MyRecordPermission {
+  permission: Permission | null;
+}
+
+/**
+ * The permission a screen action needs on a record (`create` and `typePermissions`: on the type),
+ * as the API decides it: reading needs Read, changing Write, the grants Admin. Administering a
+ * user (roles, status, erasure) needs Admin, not Write, so nobody can promote themselves.
+ */
+export const screenActions = [
+  'list',
+  'show',
+  'export',
+  'create',
+  'edit',
+  'delete',
+  'permissions',
+  'typePermissions',
+] as const;
+export type ScreenAction = (typeof screenActions)[number];
+
+const actionNeeds: Record<ScreenAction, Permission> = {
+  list: 'Read',
+  show: 'Read',
+  export: 'Read',
+  create: 'Write',
+  edit: 'Write',
+  delete: 'Write',
+  permissions: 'Admin',
+  typePermissions: 'Admin',
+};
+/** Object types whose writes are administration: they need Admin (see above). */
+const administeredTypes: readonly ObjectType[] = ['User'];
+
+export function permissionForAction(type: ObjectType, action: ScreenAction): Permission {
+  const needed = actionNeeds[action];
+  return needed === 'Write' && administeredTypes.includes(type) ? 'Admin' : needed;
+}
+
+/** Actions decided on the whole type rather than on one record or on any one record. */
+export const typeWideActions: readonly ScreenAction[] = ['create', 'typePermissions'];

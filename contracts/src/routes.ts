@@ -1,3 +1,4 @@
+import type { ObjectType } from './object-types';
 import { businessRoles, hasAnyRole, type Role, staffRoles } from './roles';
 
 /**
@@ -5,10 +6,17 @@ import { businessRoles, hasAnyRole, type Role, staffRoles } from './roles';
  * API reads the same rules for the resources named after these paths.
  * `allow`: at least one of the roles; `forbid`: none of the roles; `signedIn`: anyone signed in.
  */
-export type RouteAccess =
+export type RouteRule =
   | { kind: 'signedIn' }
   | { kind: 'allow'; roles: readonly Role[] }
   | { kind: 'forbid'; roles: readonly Role[] };
+
+/**
+ * A rule and how a denial shows (SPEC §6): by default the user is warned ("페이지에 접근할 권한이
+ * 없습니다.") and taken to /dashboard/mydesign; a `silent` guard shows nothing in place of what it
+ * guards, with no warning and no redirect.
+ */
+export type RouteAccess = RouteRule & { silent?: boolean };
 
 const signedIn: RouteAccess = { kind: 'signedIn' };
 const allow = (...r: readonly Role[]): RouteAccess => ({ kind: 'allow', roles: r });
@@ -110,6 +118,33 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
   'my-subscription': '내 구독',
   'my-payment': '내 결제 내역',
 };
+
+/**
+ * Dashboard resources whose records are objects of SPEC §3: their screens open for the route's
+ * roles or for a grant (README "Who may do what"), and their buttons follow the grant's level.
+ */
+export const resourceObjectTypes: Readonly<Partial<Record<string, ObjectType>>> = {
+  user: 'User',
+  usergroup: 'UserGroup',
+};
+
+/**
+ * Guards of parts inside a page that is open to the user: what each part needs on the page's
+ * object (`record`) or on its whole type (`type`). They are silent: a part the user may not use
+ * is simply not there (no warning, no redirect), because the page around it is theirs to see.
+ * `action` is what the UI asks `authProvider.canAccess`.
+ */
+export const pageGuards = {
+  /** The "권한" tab of a record's page: who holds what on this record. */
+  recordPermissions: { action: 'permissions', on: 'record', permission: 'Admin', silent: true },
+  /** The "유형 권한" button of a list: who holds what on every record of the type. */
+  typePermissions: { action: 'typePermissions', on: 'type', permission: 'Admin', silent: true },
+} as const satisfies Record<
+  string,
+  { action: string; on: 'record' | 'type'; permission: 'Admin' | 'Write' | 'Read'; silent: true }
+>;
+
+export type PageGuardName = keyof typeof pageGuards;
 
 export function canAccess(access: RouteAccess, userRoles: readonly string[]): boolean {
   switch (access.kind) {

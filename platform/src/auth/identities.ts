@@ -1,11 +1,14 @@
 import {
   type AclInfo,
   roles as allRoles,
+  identityKey,
   roleIdentityLabel,
   type SecurityIdentity,
 } from '@interior/contracts';
 import type { Knex } from 'knex';
 import { readModels } from '../read-models';
+import type { Principal } from './authenticate';
+import type { Permissions } from './permissions';
 
 /** How an erased user is named where their grants are shown. */
 const ERASED_USER = '(삭제된 사용자)';
@@ -47,17 +50,30 @@ export async function labelIdentities(
   });
 }
 
-/** Users (by name or e-mail), groups (by name) and roles (by name) matching a keyword. */
-export async function searchIdentities(knex: Knex, keyword: string, limit = 20): Promise<SecurityIdentity[]> {
+/** Narrows a query of users or groups to the rows a caller may see (none: every row). */
+type RowScope = ((builder: Knex.QueryBuilder) => void) | null;
+
+/**
+ * Users (by name or e-mail), groups (by name) and roles (by name) matching a keyword. `scope`
+ * keeps only the users and groups a caller may read (see `searchIdentitiesFor`).
+ */
+export async function searchIdentities(
+  knex: Knex,
+  keyword: string,
+  limit = 20,
+  scope: { users: RowScope; groups: RowScope } = { users: null, groups: null },
+): Promise<SecurityIdentity[]> {
   const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const users: { id: number }[] = await knex(readModels.users)
     .whereNot({ status: 'Deleted' })
     .andWhere((q) => q.whereILike('name', pattern).orWhereILike('email', pattern))
+    .modify((q) => scope.users?.(q))
     .orderBy('name')
     .limit(limit)
     .select('id');
   const groups: { id: number }[] = await knex(readModels.usergroups)
     .whereILike('name', pattern)
+    .modify((q) => scope.groups?.(q))
     .orderBy('name')
     .limit(limit)
     .select('id');
@@ -79,4 +95,55 @@ export async function unknownIdentities(
   return labelled
     .filter((info) => info.label === undefined || info.label === ERASED_USER)
     .map((info) => info.identity);
+}
+
+/**
+ * The directory as one caller may see it: users and groups only when the caller may read them
+ * (the Admin role reads all), and the caller themselves; roles always (they are no secret).
+ * Searching for whom to grant to must not list every user's name and e-mail to whoever manages
+ * one group.
+ */
+export async function searchIdentitiesFor(
+  knex: Knex,
+  permissions: Permissions,
+  principal: Principal,
+  keyword: string,
+): Promise<SecurityIdentity[]> {
+  const users = await permissions.listScope(principal, 'User', readModels.users);
+  return searchIdentities(knex, keyword, 20, {
+    users: users && ((q) => q.where((w) => w.where((r) => users(r)).orWhere('id', principal.userId))),
+    groups: await permissions.listScope(principal, 'UserGroup', readModels.usergroups),
+  });
+}
+
+/** Of `identities`, the users and groups the caller may not read (the caller is no stranger to themselves). */
+export async function unreadableIdentities(
+  permissions: Permissions,
+  principal: Principal,
+  identities: readonly SecurityIdentity[],
+): Promise<SecurityIdentity[]> {
+  const ids = (type: 'User' | 'Group') => identities.flatMap((i) => (i.type === type ? [i.id] : []));
+  const users = await permissions.readableIds(principal, 'User', ids('User'));
+  users.add(principal.userId);
+  const groups = await permissions.readableIds(principal, 'UserGroup', ids('Group'));
+  return identities.filter(
+    (i) => (i.type === 'User' && !users.has(i.id)) || (i.type === 'Group' && !groups.has(i.id)),
+  );
+}
+
+/**
+ * `labelIdentities` for one caller: users and groups the caller may not read keep no label (the
+ * UI shows "사용자 #13"), so no name or e-mail reaches someone who may not read that user.
+ */
+export async function labelIdentitiesFor(
+  knex: Knex,
+  permissions: Permissions,
+  principal: Principal,
+  identities: readonly SecurityIdentity[],
+): Promise<AclInfo[]> {
+  const hidden = new Set((await unreadableIdentities(permissions, principal, identities)).map(identityKey));
+  const labelled = await labelIdentities(knex, identities);
+  return labelled.map((info) =>
+    hidden.has(identityKey(info.identity)) ? { identity: info.identity } : info,
+  );
 }

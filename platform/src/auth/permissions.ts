@@ -1,14 +1,20 @@
 import {
   defaultPermission,
+  type MyPermissions,
   messages,
   type ObjectIdentity,
   type ObjectType,
+  objectTypes,
   type Permission,
   permissionsAllowing,
   permits,
+  streamName,
+  strongest,
+  type TypePermissions,
 } from '@interior/contracts';
 import type { Knex } from 'knex';
 import { forbidden, notFound } from '../errors';
+import type { EventStore } from '../eventstore/port';
 import { readModels } from '../read-models';
 import type { Principal } from './authenticate';
 
@@ -47,7 +53,7 @@ export class Permissions {
     if (byDefault === 'Admin') return 'Admin';
     const query = this.knex(`${readModels.aclEntries} as a`)
       .where('a.objectType', object.type)
-      .whereIn('a.objectId', object.id ? [TYPE_LEVEL, object.id] : [TYPE_LEVEL])
+      .whereIn('a.objectId', object.id === undefined ? [TYPE_LEVEL] : [TYPE_LEVEL, object.id])
       .distinct('a.permission');
     this.reaching(query, principal);
     const held = new Set<Permission>((await query).map((r: { permission: Permission }) => r.permission));
@@ -67,7 +73,7 @@ export class Permissions {
   async require(principal: Principal, object: ObjectIdentity, wanted: Permission, notFoundMessage?: string) {
     const held = await this.on(principal, object);
     if (held && permits(held, wanted)) return;
-    if (object.id && !held) throw notFound(notFoundMessage ?? messages.notFound);
+    if (object.id !== undefined && !held) throw notFound(notFoundMessage ?? messages.notFound);
     throw forbidden();
   }
 
@@ -97,6 +103,22 @@ export class Permissions {
     };
   }
 
+  /**
+   * Of `ids` (records of `type`), those the principal may read: all of them when the principal
+   * reads every record of the type, else those a grant reaches.
+   */
+  async readableIds(principal: Principal, type: ObjectType, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    if (await this.has(principal, { type }, 'Read')) return new Set(ids);
+    const query = this.knex(`${readModels.aclEntries} as a`)
+      .where('a.objectType', type)
+      .whereIn('a.objectId', [...new Set(ids)])
+      .whereIn('a.permission', permissionsAllowing('Read'))
+      .distinct('a.objectId');
+    this.reaching(query, principal);
+    return new Set((await query).map((r: { objectId: number }) => Number(r.objectId)));
+  }
+
   /** Whether the principal manages any ACL at all (may search identities to grant to). */
   async managesAnything(principal: Principal): Promise<boolean> {
     if (principal.roles.includes('Admin')) return true;
@@ -106,4 +128,40 @@ export class Permissions {
     this.reaching(query, principal);
     return Boolean(await query);
   }
+
+  /**
+   * What the principal holds on each object type (`GET api/permission/mine`): on every record of
+   * it (role defaults, the Admin role, type-level grants) and the strongest grant on any one record.
+   */
+  async mine(principal: Principal): Promise<MyPermissions> {
+    const query = this.knex(`${readModels.aclEntries} as a`).distinct(
+      'a.objectType',
+      'a.permission',
+      this.knex.raw('(a."objectId" = ?) as "typeLevel"', [TYPE_LEVEL]),
+    );
+    this.reaching(query, principal);
+    const rows: { objectType: ObjectType; permission: Permission; typeLevel: boolean }[] = await query;
+    const types = Object.fromEntries(
+      objectTypes.map((type): [ObjectType, TypePermissions] => [
+        type,
+        { type: defaultPermission(principal.roles, type), records: null },
+      ]),
+    ) as Record<ObjectType, TypePermissions>;
+    for (const row of rows) {
+      const held = types[row.objectType];
+      if (!held) continue;
+      if (row.typeLevel) held.type = strongest(held.type, row.permission);
+      else held.records = strongest(held.records, row.permission);
+    }
+    return { types };
+  }
+}
+
+/**
+ * Whether a record ever existed: its stream holds an event. A deleted record still did (its
+ * history stays readable); an id that was never given out did not (404, whoever asks).
+ */
+export async function recordEverExisted(store: EventStore, type: ObjectType, id: number): Promise<boolean> {
+  if (id < 1) return false;
+  return (await store.readStream(streamName(type, id))).length > 0;
 }

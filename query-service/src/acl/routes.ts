@@ -4,6 +4,7 @@ import {
   type AclInfo,
   messages,
   ObjectIdentityParamsSchema,
+  objectIdentity,
   type Permission,
   type Role,
   type SecurityIdentity,
@@ -12,14 +13,18 @@ import {
   badRequest,
   forbidden,
   labelIdentities,
+  labelIdentitiesFor,
+  notFound,
   parseInput,
   principalOf,
   readModels,
-  searchIdentities,
+  recordEverExisted,
+  searchIdentitiesFor,
 } from '@interior/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
+import { registerPermissionQueries } from '../permission/routes';
 
 const KeywordQuery = z.object({
   keyword: z
@@ -44,12 +49,15 @@ const toIdentity = (row: AceRow): SecurityIdentity =>
  * SPEC §7 reads of access control: `GET api/acl/{type}[/{id}]`, `GET api/acl/info/{type}[/{id}]`
  * (the grants, with labels), `GET api/permission/target` and `GET api/identity` (whom one could
  * grant to). Seeing or searching grants is for those who manage them: Admin permission on the
- * object, or (for the searches) on anything.
+ * object, or (for the searches) on anything. A record that never existed is a 404 for everyone.
+ * Searches and labels show only the users and groups the caller may read (the Admin role reads
+ * all); roles are no secret.
  */
 export function registerAclQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   const acesOf = async (request: FastifyRequest): Promise<{ acl: Acl; rows: AceRow[] }> => {
     const { type, id } = parseInput(ObjectIdentityParamsSchema, request.params);
-    const object = id ? { type, id } : { type };
+    const object = objectIdentity(type, id);
+    if (id !== undefined && !(await recordEverExisted(deps.store, type, id))) throw notFound();
     await deps.permissions.require(principalOf(request), object, 'Admin');
     const rows: AceRow[] = await deps
       .knex(readModels.aclEntries)
@@ -73,19 +81,26 @@ export function registerAclQueries(app: FastifyInstance, deps: QueryServiceDeps)
   for (const path of ['/api/acl/info/:type', '/api/acl/info/:type/:id']) {
     app.get(path, async (request): Promise<AclInfo[]> => {
       const { acl } = await acesOf(request);
-      const labelled = await labelIdentities(
+      const labelled = await labelIdentitiesFor(
         deps.knex,
+        deps.permissions,
+        principalOf(request),
         acl.aces.map((a) => a.identity),
       );
       return labelled.map((info, i) => ({ ...info, permission: acl.aces[i]!.permission }));
     });
   }
 
-  app.get('/api/identity', async (request) => searchIdentities(deps.knex, await keywordOf(request)));
+  const search = async (request: FastifyRequest) =>
+    searchIdentitiesFor(deps.knex, deps.permissions, principalOf(request), await keywordOf(request));
 
+  app.get('/api/identity', search);
+
+  // Whatever the search found the caller may read: its labels need no second filter.
   app.get(
     '/api/permission/target',
-    async (request): Promise<AclInfo[]> =>
-      labelIdentities(deps.knex, await searchIdentities(deps.knex, await keywordOf(request))),
+    async (request): Promise<AclInfo[]> => labelIdentities(deps.knex, await search(request)),
   );
+
+  registerPermissionQueries(app, deps);
 }

@@ -1,10 +1,21 @@
-import { aclStream, type HistoryEntry, ObjectTypeSchema, positiveId, streamName } from '@interior/contracts';
-import { PiiVault, parseInput, principalOf, readModels, type StoredEvent } from '@interior/platform';
+import {
+  aclStream,
+  type HistoryEntry,
+  RecordIdentityParamsSchema,
+  streamName,
+  TypeIdentityParamsSchema,
+} from '@interior/contracts';
+import {
+  notFound,
+  PiiVault,
+  parseInput,
+  principalOf,
+  readModels,
+  recordEverExisted,
+  type StoredEvent,
+} from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
-
-const Params = z.object({ type: ObjectTypeSchema, id: positiveId() });
 
 /** Fields that hold secrets (hashes); an auditor sees that they changed, never their value. */
 const SECRET_FIELDS = new Set(['passwordHash', 'refreshTokenHash', 'codeHash', 'tokenHash']);
@@ -25,48 +36,63 @@ async function presentData(data: unknown, subject: string, vault: PiiVault): Pro
   return shown;
 }
 
+/** History entries of events, oldest first, with who did them and when. */
+async function present(deps: QueryServiceDeps, events: StoredEvent[], subject: string) {
+  const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((a): a is number => a !== null))];
+  const names = new Map<number, string | null>(
+    actorIds.length
+      ? (await deps.knex(readModels.users).whereIn('id', actorIds).select('id', 'name')).map((u) => [
+          u.id,
+          u.name,
+        ])
+      : [],
+  );
+  const entries: HistoryEntry[] = [];
+  for (const event of events) {
+    const actorId = event.metadata.actorId;
+    entries.push({
+      id: event.id,
+      type: event.type,
+      data: await presentData(event.data, subject, deps.vault),
+      revision: event.revision,
+      position: event.position,
+      occurredAt: event.metadata.occurredAt,
+      actor: { id: actorId, name: actorId === null ? null : (names.get(actorId) ?? null) },
+    });
+  }
+  return entries;
+}
+
 /**
- * `GET /api/history/{ObjectType}/{id}`: every event of one record, oldest first, read from the
- * log itself (not a read model), with who did it and when, including every change of its grants.
- * Needs Read on the record.
+ * The audit trail, read from the log itself (not a read model), with who did it and when.
+ * - `GET /api/history/{ObjectType}/{id}`: every event of one record, and the changes of its
+ *   grants. Needs Read on the record; the grant changes (who holds what) are shown only to those
+ *   who may read its ACL (Admin on the record, or the Admin role), as `GET api/acl` is. A record
+ *   that never existed is a 404; a deleted one keeps its history.
+ * - `GET /api/history/{ObjectType}`: the changes of the grants on every record of the type
+ *   (stream `Acl-<type>`). Needs Admin on the type, or the Admin role.
  */
 export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   app.get('/api/history/:type/:id', async (request) => {
-    const { type, id } = parseInput(Params, request.params);
-    await deps.permissions.require(principalOf(request), { type, id }, 'Read');
+    const principal = principalOf(request);
+    const { type, id } = parseInput(RecordIdentityParamsSchema, request.params);
+    if (!(await recordEverExisted(deps.store, type, id))) throw notFound();
+    await deps.permissions.require(principal, { type, id }, 'Read');
     const stream = streamName(type, id);
+    const mayReadAcl = await deps.permissions.has(principal, { type, id }, 'Admin');
     // The record's own events and the changes of its grants, in the order they happened.
     const [own, grants] = await Promise.all([
       deps.store.readStream(stream),
-      deps.store.readStream(aclStream({ type, id })),
+      mayReadAcl ? deps.store.readStream(aclStream({ type, id })) : [],
     ]);
-    const events: StoredEvent[] = [...own, ...grants].sort((a, b) =>
-      deps.store.comparePositions(a.position, b.position),
-    );
-    const actorIds = [
-      ...new Set(events.map((e) => e.metadata.actorId).filter((a): a is number => a !== null)),
-    ];
-    const names = new Map<number, string | null>(
-      actorIds.length
-        ? (await deps.knex(readModels.users).whereIn('id', actorIds).select('id', 'name')).map((u) => [
-            u.id,
-            u.name,
-          ])
-        : [],
-    );
-    const entries: HistoryEntry[] = [];
-    for (const event of events) {
-      const actorId = event.metadata.actorId;
-      entries.push({
-        id: event.id,
-        type: event.type,
-        data: await presentData(event.data, stream, deps.vault),
-        revision: event.revision,
-        position: event.position,
-        occurredAt: event.metadata.occurredAt,
-        actor: { id: actorId, name: actorId === null ? null : (names.get(actorId) ?? null) },
-      });
-    }
-    return entries;
+    const events = [...own, ...grants].sort((a, b) => deps.store.comparePositions(a.position, b.position));
+    return present(deps, events, stream);
+  });
+
+  app.get('/api/history/:type', async (request) => {
+    const { type } = parseInput(TypeIdentityParamsSchema, request.params);
+    await deps.permissions.require(principalOf(request), { type }, 'Admin');
+    const stream = aclStream({ type });
+    return present(deps, await deps.store.readStream(stream), stream);
   });
 }

@@ -1,27 +1,36 @@
 import {
+  type Ace,
+  businessRoles,
   canAccess,
   type DashboardRoute,
   dashboardRoutes,
   dashboardRouteTitles,
+  hasAnyRole,
   landingAfterSignIn,
   messages,
   type Role,
   roles,
 } from '@interior/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   describeInBrowser,
   type LaunchedBrowser,
   launchBrowser,
+  screenshot,
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
-import { startTestPlatform, type TestPlatform } from '../testing/platform';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /**
- * Every dashboard route of SPEC §2, visited by a user of each of the ten roles: a route the role
- * may open shows its screen; any other shows the warning and lands on /dashboard/mydesign.
+ * Every dashboard route of SPEC §2, and the list, show, create and edit pages of the resources,
+ * visited by a user of each of the ten roles in one browser page: a screen the role may open
+ * shows, with the menu listing exactly what the role may open; any other shows the warning and
+ * lands on /dashboard/mydesign. Then users holding grants: what a grant opens, and the silent
+ * guards (the 권한 tab, the 유형 권한 button, the edit button) that are simply not there for others.
  */
+
+const PASSWORD = 'routes password 1';
 
 /** A concrete path for each route pattern. */
 const pathOf = (route: DashboardRoute) =>
@@ -34,13 +43,99 @@ async function openInApp(page: Page, path: string) {
   );
 }
 
+const onLanding = (page: Page) =>
+  page.waitForURL((url) => url.pathname === landingAfterSignIn, { timeout: 10_000 });
+
+/**
+ * The warning of a denied page, then the landing page. The toast is then made to expire at once
+ * (the page's clock jumps past its 4 seconds): toasts suppress duplicates, and the next denied
+ * page must show its own.
+ */
+async function expectDenied(page: Page, path: string, wrong: string[]) {
+  const warning = page.getByText(messages.pageForbidden);
+  try {
+    await warning.first().waitFor({ timeout: 10_000 });
+    await onLanding(page);
+  } catch {
+    wrong.push(`${path}: no warning and landing page (${page.url()})`);
+    return;
+  }
+  // Each jump fires what is due: the toast's timer, then each step of its exit transition.
+  for (let jumps = 0; (await warning.count()) > 0; jumps++) {
+    if (jumps === 100) throw new Error(`${path}: the warning stays`);
+    await page.clock.fastForward(jumps === 0 ? 5_000 : 500);
+    await page.waitForTimeout(15);
+  }
+}
+
+/** Waits for something of an opened screen, and that the path stayed. */
+async function expectOpen(page: Page, path: string, shows: Locator, wrong: string[]) {
+  try {
+    await shows.first().waitFor({ timeout: 10_000 });
+  } catch {
+    wrong.push(`${path}: the screen did not show (${page.url()})`);
+    return;
+  }
+  const at = new URL(page.url()).pathname;
+  if (at !== path) wrong.push(`${path}: left for ${at}`);
+}
+
+/**
+ * The texts of the dashboard menu's items, once they are `expected` (the resource items come as
+ * authProvider.canAccess answers for each), or as they are after 10 seconds.
+ */
+async function menuItems(page: Page, expected: string[]): Promise<string[]> {
+  const items = page.locator('.RaSidebar-fixed').getByRole('menuitem');
+  await items.getByText('내 디자인').waitFor();
+  const want = JSON.stringify([...expected].sort());
+  let seen: string[] = [];
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    seen = (await items.allTextContents()).map((t) => t.trim()).sort();
+    if (JSON.stringify(seen) === want) break;
+    await page.waitForTimeout(100);
+  }
+  return seen;
+}
+
+async function signIn(page: Page, url: string, email: string, password: string) {
+  // One page for everyone: the previous user's session goes with the tab's storage.
+  await page.goto(`${url}/login`);
+  await page.evaluate('window.sessionStorage.clear(); window.localStorage.clear();');
+  await page.goto(`${url}/login`);
+  try {
+    await signInThroughForm(page, email, password);
+  } catch (error) {
+    await screenshot(page, `routes-sign-in-${email}`);
+    throw error;
+  }
+  await page.waitForURL(new RegExp(`${landingAfterSignIn}$`));
+}
+
 describeInBrowser('dashboard routes for each role', () => {
   let platform: TestPlatform;
   let browser: LaunchedBrowser;
+  let page: Page;
+  let adminToken: string;
+  let group: number;
+
+  const setAcl = async (path: string, aces: Ace[]) => {
+    const answer = await platform.api.request('PUT', `/api/acl/${path}`, { token: adminToken, body: aces });
+    expect(answer.status).toBe(204);
+  };
 
   beforeAll(async () => {
     platform = await startTestPlatform({ uiDir: UI_DIR, embedded: true });
+    adminToken = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+    group = (
+      await platform.api.request('POST', '/api/usergroup', {
+        token: adminToken,
+        body: { name: '화면 권한 그룹', description: '경로 시험' },
+      })
+    ).body.id;
     browser = await launchBrowser();
+    page = await browser.context.newPage();
+    // Time runs as usual; expectDenied makes it jump so that a warning's toast expires at once.
+    await page.clock.install();
   });
   afterAll(async () => {
     await browser?.close();
@@ -48,55 +143,122 @@ describeInBrowser('dashboard routes for each role', () => {
   });
 
   it.each(roles.map((role) => [role]))('as %s', async (role: Role) => {
-    const email = `${role.toLowerCase()}@routes.example`;
-    await platform.createUser({
-      email,
-      password: 'routes password 1',
-      name: `${role} 사용자`,
-      roles: [role],
-      accountType: role.startsWith('Business') ? 'Business' : 'Personal',
-    });
-    const page = await browser.context.newPage();
-    try {
-      await page.goto(`${platform.url}/login`);
-      await signInThroughForm(page, email, 'routes password 1');
-      await page.waitForURL(new RegExp(`${landingAfterSignIn}$`));
-
-      const wrong: string[] = [];
-      for (const route of Object.keys(dashboardRoutes) as DashboardRoute[]) {
-        const path = pathOf(route);
-        const allowed = canAccess(dashboardRoutes[route], [role]);
-        await openInApp(page, path);
-        if (allowed) {
-          // The screen's own title in the app bar (the menu names screens too).
-          await page
-            .locator('#react-admin-title')
-            .getByText(dashboardRouteTitles[route], { exact: true })
-            .waitFor({ timeout: 10_000 });
-          if (new URL(page.url()).pathname !== path) wrong.push(`${route}: left for ${page.url()}`);
-        } else {
-          try {
-            await page.waitForURL((url) => url.pathname === landingAfterSignIn, { timeout: 10_000 });
-          } catch {
-            wrong.push(`${route}: opened for a role that may not (${page.url()})`);
-          }
-        }
-      }
-      expect(wrong).toEqual([]);
-
-      // The warning, on a fresh page (toasts suppress duplicates, so one already showing would
-      // hide a second): for a react-admin resource and for a custom route.
-      const denied = (Object.keys(dashboardRoutes) as DashboardRoute[]).filter(
-        (route) => !canAccess(dashboardRoutes[route], [role]),
-      );
-      for (const route of [denied.find((r) => r === 'usergroup'), denied.find((r) => r !== 'usergroup')]) {
-        if (!route) continue;
-        await page.goto(`${platform.url}${pathOf(route)}`);
-        await page.getByText(messages.pageForbidden).first().waitFor();
-        await page.waitForURL((url) => url.pathname === landingAfterSignIn);
-      }
-    } finally {
-      await page.close();
+    const email = role === 'Admin' ? ADMIN.email : `${role.toLowerCase()}@routes.example`;
+    if (role !== 'Admin') {
+      await platform.createUser({
+        email,
+        password: PASSWORD,
+        name: `${role} 사용자`,
+        roles: [role],
+        accountType: role.startsWith('Business') ? 'Business' : 'Personal',
+      });
     }
+    await signIn(page, platform.url, email, role === 'Admin' ? ADMIN.password : PASSWORD);
+    const isAdmin = role === 'Admin';
+
+    // The menu: the user's own pages, then the resources the role may open.
+    const expectedMenu = [
+      '내 디자인',
+      '프로필',
+      ...(hasAnyRole([role], businessRoles) ? ['사업자 정보'] : []),
+      ...(isAdmin ? ['사용자 그룹', '사용자', '메일함', '클라이언트 로그'] : []),
+    ].sort();
+    expect({ role, menu: await menuItems(page, expectedMenu) }).toEqual({ role, menu: expectedMenu });
+
+    const wrong: string[] = [];
+    for (const route of Object.keys(dashboardRoutes) as DashboardRoute[]) {
+      const path = pathOf(route);
+      await openInApp(page, path);
+      if (canAccess(dashboardRoutes[route], [role])) {
+        // The screen's own title in the app bar (the menu names screens too).
+        const title = page
+          .locator('#react-admin-title')
+          .getByText(dashboardRouteTitles[route], { exact: true });
+        await expectOpen(page, path, title, wrong);
+      } else {
+        await expectDenied(page, path, wrong);
+      }
+    }
+
+    // The resources' own pages: show, create and edit (Admin only, SPEC §2, without grants).
+    const resourcePages: [path: string, shows: Locator][] = [
+      [`/dashboard/usergroup/${group}/show`, page.getByRole('tab', { name: '정보' })],
+      [`/dashboard/usergroup/${group}`, page.getByRole('button', { name: '저장' })],
+      ['/dashboard/usergroup/create', page.getByRole('button', { name: '저장' })],
+      ['/dashboard/user/1/show', page.getByRole('tab', { name: '정보' })],
+      ['/dashboard/user/1', page.getByRole('button', { name: '저장' })],
+      ['/dashboard/user/create', page.getByRole('button', { name: '저장' })],
+      ['/dashboard/mailbox', page.locator('#react-admin-title').getByText('메일함')],
+    ];
+    for (const [path, shows] of resourcePages) {
+      await openInApp(page, path);
+      if (isAdmin) await expectOpen(page, path, shows, wrong);
+      else await expectDenied(page, path, wrong);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('opens what a grant allows, and shows nothing of what it does not', async () => {
+    const create = (email: string, userRoles: Role[]) =>
+      platform.createUser({ email, password: PASSWORD, name: email.split('@')[0], roles: userRoles });
+    const reader = await create('reader@grants.example', ['Designer']);
+    const manager = await create('manager@grants.example', ['PersonalFree']);
+    const typeAdmin = await create('typeadmin@grants.example', ['Guest']);
+    await setAcl(`UserGroup/${group}`, [
+      { identity: { type: 'User', id: reader }, permission: 'Read' },
+      { identity: { type: 'User', id: manager }, permission: 'Admin' },
+    ]);
+    await setAcl('UserGroup', [{ identity: { type: 'User', id: typeAdmin }, permission: 'Admin' }]);
+    const wrong: string[] = [];
+    const showPath = `/dashboard/usergroup/${group}/show`;
+
+    // Read on one group: the menu item, the list with that group, its page without 권한 or 편집.
+    await signIn(page, platform.url, 'reader@grants.example', PASSWORD);
+    const readerMenu = ['내 디자인', '사용자 그룹', '프로필'];
+    expect(await menuItems(page, readerMenu)).toEqual(readerMenu);
+    await openInApp(page, '/dashboard/usergroup');
+    await page.getByRole('row', { name: /화면 권한 그룹/ }).waitFor();
+    expect(await page.getByRole('button', { name: '유형 권한' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: '등록' }).count()).toBe(0);
+    await openInApp(page, showPath);
+    await page.getByRole('tab', { name: '이력' }).waitFor();
+    await page.getByText('화면 권한 그룹').first().waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['정보', '이력']);
+    expect(await page.getByRole('link', { name: '수정' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '삭제' }).count()).toBe(0);
+    expect(await page.getByText(messages.pageForbidden).count()).toBe(0);
+    // The history shows the group, not who holds what on it.
+    await page.getByRole('tab', { name: '이력' }).click();
+    await page.getByText('생성').first().waitFor();
+    expect(await page.getByText('권한 변경').count()).toBe(0);
+    for (const path of [`/dashboard/usergroup/${group}`, '/dashboard/usergroup/create', '/dashboard/user']) {
+      await openInApp(page, path);
+      await expectDenied(page, path, wrong);
+    }
+
+    // Admin on the group: its 권한 tab, with names (but not the name and address of a user it may
+    // not read), and its history names the grantees the same way.
+    await signIn(page, platform.url, 'manager@grants.example', PASSWORD);
+    await openInApp(page, showPath);
+    await page.getByRole('link', { name: '수정' }).waitFor();
+    await page.getByRole('tab', { name: '권한' }).click();
+    const granted = page.getByRole('table', { name: '부여된 권한' });
+    await granted.getByText('manager (manager@grants.example)').waitFor();
+    await granted.getByText(`사용자 #${reader}`).waitFor();
+    expect(await granted.getByText('reader@grants.example').count()).toBe(0);
+    await page.getByRole('tab', { name: '이력' }).click();
+    await page.getByText('사용자 manager (manager@grants.example) · 관리').first().waitFor();
+    await screenshot(page, 'usergroup-history-grants');
+
+    // Admin on every group: the 유형 권한 dialog of the list, with the type's grants and history.
+    await signIn(page, platform.url, 'typeadmin@grants.example', PASSWORD);
+    await openInApp(page, '/dashboard/usergroup');
+    await page.getByRole('button', { name: '유형 권한' }).click();
+    const dialog = page.getByRole('dialog', { name: '사용자 그룹 전체에 대한 권한' });
+    await dialog.getByText('typeadmin (typeadmin@grants.example)').waitFor();
+    await dialog.getByRole('tab', { name: '이력' }).click();
+    await dialog.getByText('사용자 typeadmin (typeadmin@grants.example) · 관리').waitFor();
+    await screenshot(page, 'usergroup-type-permissions');
+    expect(wrong).toEqual([]);
   });
 });

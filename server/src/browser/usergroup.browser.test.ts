@@ -71,10 +71,14 @@ describeInBrowser('user groups in the browser', () => {
 
   it('shows the top progress bar over the app bar while a screen loads its data', async () => {
     await page.route('**/api/usergroup?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.continue();
     });
+    const listRequested = page.waitForRequest('**/api/usergroup?*');
     await page.goto(`${platform.url}/dashboard/usergroup`);
+    // Once the list has asked for its rows the screen's code has loaded: the bar now is the one
+    // shown for the data (not the brief one shown while the screen's code loads).
+    await listRequested;
     const bar = page.getByTestId('top-progress-bar');
     await bar.waitFor();
     expect(await bar.evaluate(layerOf)).toBe('1290');

@@ -29,3 +29,8 @@ export function canOpenDashboardRoute(route: string, roles: readonly string[]): 
   const access = routeAccess[route];
   return access !== undefined && canAccess(access, roles);
 }
+
+/** Whether a denial of `route` is silent (contracts' RouteAccess `silent`): nothing shown, no warning. */
+export function isSilentRoute(route: string): boolean {
+  return routeAccess[route]?.silent === true;
+}

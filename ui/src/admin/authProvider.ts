@@ -1,8 +1,10 @@
+import type { MyPermissions } from '@interior/contracts';
 import type { AuthProvider } from 'react-admin';
 import { avatarUrl } from '../avatar/avatarUrl';
 import { currentUser, getSessionState, signOut } from '../session';
-import { canOpenDashboardRoute } from './access';
 import { freshCurrentUser } from './currentUser';
+import { decideAccess, type GrantSource } from './grantAccess';
+import { apiGrants } from './grants';
 
 /**
  * react-admin's view of the session module. Signing in happens on the public /login page and
@@ -40,10 +42,20 @@ export const authProvider: AuthProvider = {
 
   getPermissions: async () => currentUser()?.user.roles ?? [],
 
-  // Resources are named after the dashboard paths of SPEC §2, so the route rules apply to every
-  // action on them (list, show, create, edit, delete, export).
-  canAccess: async ({ resource }) => {
+  // Resources are named after the dashboard paths of SPEC §2: the route's roles, OR a grant on the
+  // resource's objects, open its list, pages and buttons (grantAccess.ts). Should the grants not
+  // load, only the route's roles count (the API refuses anything else anyway).
+  canAccess: async ({ resource, action, record }) => {
     const roles = currentUser()?.user.roles;
-    return roles !== undefined && canOpenDashboardRoute(resource, roles);
+    if (roles === undefined) return false;
+    return decideAccess({ resource, action, record, roles, grants: apiGrants }).catch(() =>
+      decideAccess({ resource, action, record, roles, grants: noGrants }),
+    );
   },
+};
+
+/** No grants at all: what SPEC §2's route table alone allows. */
+const noGrants: GrantSource = {
+  mine: async () => ({ types: {} as MyPermissions['types'] }),
+  onRecord: async () => null,
 };

@@ -60,8 +60,11 @@ const noBulkWrite = () =>
   );
 
 export interface AppDataProvider extends DataProvider {
-  /** GET /api/history/{ObjectType}/{id}: every event that changed the object, oldest first. */
-  getHistory(objectType: ObjectType, id: Identifier): Promise<HistoryEntry[]>;
+  /**
+   * GET /api/history/{ObjectType}/{id}: every event that changed the object, oldest first; without
+   * `id`, GET /api/history/{ObjectType}: the changes of the grants on every object of the type.
+   */
+  getHistory(objectType: ObjectType, id?: Identifier): Promise<HistoryEntry[]>;
 }
 
 const simpleRest = simpleRestProvider(apiBase, httpClient);
@@ -90,7 +93,8 @@ export const dataProvider: AppDataProvider = {
   deleteMany: noBulkWrite,
 
   getHistory: async (objectType, id) => {
-    const { json } = await httpClient(`${apiBase}/history/${objectType}/${encodeURIComponent(id)}`);
+    const path = id === undefined ? objectType : `${objectType}/${encodeURIComponent(id)}`;
+    const { json } = await httpClient(`${apiBase}/history/${path}`);
     return json as HistoryEntry[];
   },
 };

@@ -1,4 +1,4 @@
-import type { Ace, ObjectType } from '@interior/contracts';
+import type { Ace, HistoryEntry, ObjectType, SecurityIdentity } from '@interior/contracts';
 import {
   Alert,
   LinearProgress,
@@ -14,17 +14,42 @@ import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../admin/dataProvider';
 import { formatDateTime } from '../i18n/format';
-import { describeAce } from '../permissions/acl';
+import { describeAce, type IdentityLabels, resolveLabels } from '../permissions/acl';
 import { describeChanges, type FieldChange } from './changes';
 import { eventTypeLabel } from './eventLabels';
 
-const display = (field: string, value: unknown): string => {
+const display = (field: string, value: unknown, labels: IdentityLabels): string => {
   if (value === null || value === undefined || value === '') return '-';
   if (field === 'aces' && Array.isArray(value)) {
-    return value.length ? (value as Ace[]).map(describeAce).join(', ') : '권한 없음';
+    return value.length ? (value as Ace[]).map((ace) => describeAce(ace, labels)).join(', ') : '권한 없음';
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
+
+/** Every identity the grant changes of a history name. */
+export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIdentity[] {
+  return entries.flatMap((entry) => {
+    const aces = (entry.data as { aces?: unknown } | null)?.aces;
+    return entry.type === 'AclChanged' && Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [];
+  });
+}
+
+/**
+ * Names for the identities of grant changes (POST api/identity/target), so a grant reads "홍길동
+ * (hong@example.com) · 관리", not "사용자 #13". Only those who may read the grants see them, and
+ * they may ask for names; should the names not load, the lines fall back to the ids.
+ */
+function useIdentityLabels(entries: readonly HistoryEntry[] | undefined): IdentityLabels {
+  const identities = entries ? grantedIdentities(entries) : [];
+  const { data } = useQuery({
+    queryKey: ['identity-labels', ...[...new Set(identities.map((i) => JSON.stringify(i)))].sort()],
+    queryFn: () => resolveLabels(identities),
+    enabled: identities.length > 0,
+    retry: false,
+  });
+  return data ?? noLabels;
+}
+const noLabels: IdentityLabels = new Map();
 
 /** Fields that events of every kind of record carry (a record's grants, in AclChanged). */
 const sharedFieldNames: Readonly<Record<string, string>> = { aces: '권한' };
@@ -33,7 +58,15 @@ const sharedFieldNames: Readonly<Record<string, string>> = { aces: '권한' };
 const shownChanges = (type: string, changes: FieldChange[]) =>
   type === 'AclChanged' ? changes.filter((c) => c.field === 'aces') : changes;
 
-function ChangeList({ changes, resource }: { changes: FieldChange[]; resource: string }) {
+function ChangeList({
+  changes,
+  resource,
+  labels,
+}: {
+  changes: FieldChange[];
+  resource: string;
+  labels: IdentityLabels;
+}) {
   const translate = useTranslate();
   return (
     <>
@@ -46,8 +79,8 @@ function ChangeList({ changes, resource }: { changes: FieldChange[]; resource: s
           </strong>
           :{' '}
           {'before' in change
-            ? `${display(change.field, change.before)} → ${display(change.field, change.after)}`
-            : display(change.field, change.after)}
+            ? `${display(change.field, change.before, labels)} → ${display(change.field, change.after, labels)}`
+            : display(change.field, change.after, labels)}
         </Typography>
       ))}
     </>
@@ -55,8 +88,9 @@ function ChangeList({ changes, resource }: { changes: FieldChange[]; resource: s
 }
 
 /**
- * The audit trail of one object (GET /api/history/{objectType}/{id}): each event that changed it,
- * what it changed, who and when. `resource` names the fields through the resource's translations.
+ * The audit trail of one object (GET /api/history/{objectType}/{id}), or without `id` of the grants
+ * on every object of a type (GET /api/history/{objectType}): each event, what it changed, who and
+ * when. `resource` names the fields through the resource's translations.
  */
 export function HistoryTable({
   objectType,
@@ -65,13 +99,14 @@ export function HistoryTable({
 }: {
   objectType: ObjectType;
   resource: string;
-  id: Identifier;
+  id?: Identifier;
 }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data, error, isPending } = useQuery({
-    queryKey: ['history', objectType, String(id)],
+    queryKey: ['history', objectType, id === undefined ? '*' : String(id)],
     queryFn: () => dataProvider.getHistory(objectType, id),
   });
+  const labels = useIdentityLabels(data);
 
   if (isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
@@ -95,7 +130,11 @@ export function HistoryTable({
               <TableCell title={entry.type}>{eventTypeLabel(entry.type)}</TableCell>
               <TableCell>
                 {changes.length > 0 ? (
-                  <ChangeList changes={shownChanges(entry.type, changes)} resource={resource} />
+                  <ChangeList
+                    changes={shownChanges(entry.type, changes)}
+                    resource={resource}
+                    labels={labels}
+                  />
                 ) : unchanged ? (
                   '변경 없음'
                 ) : (

@@ -51,10 +51,20 @@ function useTargetSearch(keyword: string) {
  * The "권한" tab of any record's show page (issue "Authorization"): who holds Admin (관리), Write
  * (쓰기) or Read (읽기) on this object, found by searching users, groups and roles by keyword and
  * shown by their names, never raw ids. Saving replaces the whole list (PUT api/acl); each change
- * is an event in the record's history. Without Admin permission on the object the server answers
- * 403/404 and the tab says so.
+ * is an event in the record's history. Without `id`, the grants on every object of the type (the
+ * "유형 권한" dialog of a list). The pages offer it only to those who may change the grants (a
+ * silent guard); should the server refuse anyway, the tab says so.
  */
-export function PermissionsTab({ objectType, id }: { objectType: ObjectType; id?: string | number }) {
+export function PermissionsTab({
+  objectType,
+  id,
+  scopeLabel,
+}: {
+  objectType: ObjectType;
+  id?: string | number;
+  /** What the grants are on, for the empty list: "모든 사용자 그룹". */
+  scopeLabel?: string;
+}) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const queryKey = ['acl', objectType, id === undefined ? '*' : String(id)];
@@ -90,6 +100,8 @@ export function PermissionsTab({ objectType, id }: { objectType: ObjectType; id?
       notify('권한을 저장했습니다.', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: ['history'] });
+      // What the signed-in user may open can have changed with the grants.
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'canAccess'] });
     } catch (failure) {
       notify(failure instanceof Error ? failure.message : String(failure), { type: 'error' });
     } finally {
@@ -123,7 +135,9 @@ export function PermissionsTab({ objectType, id }: { objectType: ObjectType; id?
         renderInput={(params) => <TextField {...params} label="권한을 줄 대상 검색" />}
       />
       {rows.length === 0 ? (
-        <Typography color="text.secondary">이 항목에 따로 부여된 권한이 없습니다.</Typography>
+        <Typography color="text.secondary">
+          {scopeLabel ? `${scopeLabel}에 부여된 권한이 없습니다.` : '이 항목에 따로 부여된 권한이 없습니다.'}
+        </Typography>
       ) : (
         <Table size="small" aria-label="부여된 권한">
           <TableHead>

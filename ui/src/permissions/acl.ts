@@ -1,11 +1,15 @@
 import {
   type Ace,
   type AclInfo,
+  identityKey,
+  MAX_ACL_ENTRIES,
   type ObjectType,
   type Permission,
   permissionLabels,
+  roleIdentityLabel,
   type SecurityIdentity,
 } from '@interior/contracts';
+import { forgetGrants } from '../admin/grants';
 import { apiBase, apiJson } from '../session';
 
 /** The API of SPEC §7 for one object's grants (or a whole type's when `id` is absent). */
@@ -15,12 +19,31 @@ const objectPath = (type: ObjectType, id?: string | number) =>
 export const loadGrants = (type: ObjectType, id?: string | number) =>
   apiJson<AclInfo[]>(`${apiBase}/acl/info/${objectPath(type, id)}`);
 
-export const saveGrants = (type: ObjectType, id: string | number | undefined, aces: Ace[]) =>
-  apiJson<void>(`${apiBase}/acl/${objectPath(type, id)}`, { method: 'PUT', json: aces });
+export async function saveGrants(type: ObjectType, id: string | number | undefined, aces: Ace[]) {
+  await apiJson<void>(`${apiBase}/acl/${objectPath(type, id)}`, { method: 'PUT', json: aces });
+  // The signed-in user may have changed their own grants: the screens ask again.
+  forgetGrants();
+}
 
 /** Users, groups and roles matching a keyword, with their labels. */
 export const searchTargets = (keyword: string) =>
   apiJson<AclInfo[]>(`${apiBase}/permission/target?${new URLSearchParams({ keyword })}`);
+
+/** Display names of identities (`POST api/identity/target`), by `identityKey`; none for those the API leaves unnamed. */
+export type IdentityLabels = ReadonlyMap<string, string>;
+
+export async function resolveLabels(identities: readonly SecurityIdentity[]): Promise<IdentityLabels> {
+  const unique = [...new Map(identities.map((i) => [identityKey(i), i])).values()];
+  const labels = new Map<string, string>();
+  for (let start = 0; start < unique.length; start += MAX_ACL_ENTRIES) {
+    const answered = await apiJson<AclInfo[]>(`${apiBase}/identity/target`, {
+      method: 'POST',
+      json: unique.slice(start, start + MAX_ACL_ENTRIES),
+    });
+    for (const info of answered) if (info.label) labels.set(identityKey(info.identity), info.label);
+  }
+  return labels;
+}
 
 export const identityTypeLabels: Record<SecurityIdentity['type'], string> = {
   User: '사용자',
@@ -28,13 +51,24 @@ export const identityTypeLabels: Record<SecurityIdentity['type'], string> = {
   Role: '역할',
 };
 
-/** A fallback name for an identity the server could not label (an erased user, a deleted group). */
+/**
+ * An identity's name: its label, else for a role its Korean name, else "사용자 #13" (an erased
+ * user, a deleted group, or one the viewer may not read, whose name the API does not give).
+ */
 export function identityName(info: AclInfo): string {
   if (info.label) return info.label;
   return info.identity.type === 'Role'
-    ? info.identity.role
+    ? roleIdentityLabel(info.identity.role)
     : `${identityTypeLabels[info.identity.type]} #${info.identity.id}`;
 }
 
-export const describeAce = (ace: Ace) =>
-  `${identityTypeLabels[ace.identity.type]} ${ace.identity.type === 'Role' ? ace.identity.role : `#${ace.identity.id}`} · ${permissionLabels[ace.permission as Permission]}`;
+/** One grant as a history line shows it: "사용자 홍길동 (hong@example.com) · 관리". */
+export const describeAce = (ace: Ace, labels: IdentityLabels = new Map()) => {
+  const label = labels.get(identityKey(ace.identity));
+  // Without a label a user or group reads "사용자 #13", which names its kind already.
+  const name =
+    label || ace.identity.type === 'Role'
+      ? `${identityTypeLabels[ace.identity.type]} ${identityName({ identity: ace.identity, ...(label ? { label } : {}) })}`
+      : identityName({ identity: ace.identity });
+  return `${name} · ${permissionLabels[ace.permission as Permission]}`;
+};
