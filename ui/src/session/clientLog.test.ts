@@ -1,5 +1,6 @@
 import type { ClientLogEvent } from '@interior/contracts';
 import { ClientLogEventSchema, messages } from '@interior/contracts';
+import { MemoryStorage } from '../testing/memoryStorage';
 import { ClientLogQueue, clientEvent, clientLogLimits, sendClientLog, withoutQueries } from './clientLog';
 import { ApiError } from './http';
 import { writeTokenPair } from './tokens';
@@ -208,23 +209,10 @@ describe('clientEvent', () => {
 });
 
 describe('sendClientLog', () => {
-  class MemoryStorage {
-    private items = new Map<string, string>();
-    getItem(key: string) {
-      return this.items.get(key) ?? null;
-    }
-    setItem(key: string, value: string) {
-      this.items.set(key, value);
-    }
-    removeItem(key: string) {
-      this.items.delete(key);
-    }
-  }
-
   let calls: Array<{ url: string; method: string | undefined; authorization: string | null; body: unknown }>;
   beforeEach(() => {
     calls = [];
-    globalThis.sessionStorage = new MemoryStorage() as unknown as Storage;
+    globalThis.sessionStorage = new MemoryStorage();
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       calls.push({
         url: String(input),

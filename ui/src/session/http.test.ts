@@ -1,29 +1,7 @@
 import { messages } from '@interior/contracts';
+import { MemoryStorage } from '../testing/memoryStorage';
 import { ApiError, apiFetch, apiJson, setSessionExpiredHandler } from './http';
 import { readTokenPair, writeTokenPair } from './tokens';
-
-/** sessionStorage as the browser has it, for the node test environment. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 

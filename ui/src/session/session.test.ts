@@ -6,32 +6,9 @@ import { messages, type TokenPair, type UserDetail } from '@interior/contracts';
  * session of the user and hands the new pair over; this tab must keep working with it, and the
  * failure of a tab still on a revoked pair must not sign out a tab on the new one.
  */
-jest.mock('../feedback/notices', () => ({ showNotice: jest.fn() }));
+import { MemoryStorage } from '../testing/memoryStorage';
 
-/** Web Storage as the browser has it, for the node test environment. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  readonly writes: { key: string; value: string }[] = [];
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.writes.push({ key, value });
-    this.items.set(key, value);
-  }
-}
+jest.mock('../feedback/notices', () => ({ showNotice: jest.fn() }));
 
 const user = (id: number) =>
   ({ user: { id, name: '회원' }, agreements: [], snsAccounts: [] }) as unknown as UserDetail;
