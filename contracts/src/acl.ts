@@ -3,7 +3,7 @@ import type { EventsOf } from './events';
 import { messages } from './messages';
 import { type ObjectType, ObjectTypeSchema } from './object-types';
 import { type Role, RoleSchema, roleLabels } from './roles';
-import { MAX_ID } from './validation';
+import { idFrom, MAX_ID } from './validation';
 
 /**
  * Per-object access control (SPEC §3, §6): a grant gives a security identity (a user, a group or
@@ -60,17 +60,10 @@ const IdentityId = z
   .max(MAX_ID, { error: messages.invalidId });
 
 /**
- * An object identity's id as a path carries it (SPEC §3: non-negative): decimal digits only, from
- * 0 to int4's largest. 0 is well-formed and names no record (ids start at 1), so it answers 404.
+ * An object identity's id as a path carries it (SPEC §3: non-negative). 0 is well-formed and names
+ * no record (ids start at 1), so it answers 404.
  */
-const ObjectId = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-  z
-    .number({ error: messages.invalidId })
-    .int({ error: messages.invalidId })
-    .min(0, { error: messages.invalidId })
-    .max(MAX_ID, { error: messages.invalidId }),
-);
+const ObjectId = idFrom(0);
 
 /** Objects of a JSON body refuse keys they do not know, naming them. */
 const strict = <S extends z.core.$ZodLooseShape>(shape: S) =>

@@ -104,19 +104,22 @@ export const optionalText = (max: number) =>
 export const MAX_ID = 2_147_483_647;
 
 /**
- * Positive integer id, at most MAX_ID. Accepts a JSON number, or the plain decimal digits that
- * paths and query strings carry: not `1e3`, `0x10`, ` 1`, `+1` or `1.0`, which a number coercion
- * would take for 1000, 16 and 1.
+ * Integer id from `min` to MAX_ID. Accepts a JSON number, or the plain decimal digits that paths
+ * and query strings carry: not `1e3`, `0x10`, ` 1`, `+1` or `1.0`, which a number coercion would
+ * take for 1000, 16 and 1.
  */
-export const positiveId = (message: string = messages.invalidId) =>
+export const idFrom = (min: 0 | 1, message: string = messages.invalidId) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value),
     z
       .number({ error: message })
       .int({ error: message })
-      .positive({ error: message })
+      .min(min, { error: message })
       .max(MAX_ID, { error: message }),
   );
+
+/** Positive integer id (SPEC §5: user, group, file and business ids), at most MAX_ID. */
+export const positiveId = (message: string = messages.invalidId) => idFrom(1, message);
 
 /** SPEC §5: standard e-mail pattern; compared case-insensitively, stored trimmed and lower-cased. */
 export const email = z

@@ -14,6 +14,7 @@ export * from './eventstore/postgres';
 export * from './http/app';
 export * from './http/etag';
 export * from './http/health';
+export { createLogger } from './http/logging';
 export * from './http/simple-rest';
 export * from './http/validation';
 export * from './kafka/checkpoints';

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { createLogger } from './http/logging';
 
 /**
  * Crypto-shredding of personal data (DESIGN.md "Personal data", PIPA). Personal fields are sealed
@@ -36,13 +37,6 @@ export class PersonalDataErasedError extends Error {
   }
 }
 
-/** Writes the warning as one JSON line on stderr, where no logger was given. */
-const stderrLogger: PiiVaultLogger = {
-  warn(obj, msg) {
-    process.stderr.write(`${JSON.stringify({ level: 'warn', time: Date.now(), ...obj, msg })}\n`);
-  },
-};
-
 type KeyState = Buffer | 'erased' | null;
 
 export class PiiVault {
@@ -53,7 +47,7 @@ export class PiiVault {
     private readonly knex: Knex,
     options: { logger?: PiiVaultLogger } = {},
   ) {
-    this.logger = options.logger ?? stderrLogger;
+    this.logger = options.logger ?? createLogger('warn');
   }
 
   static isSealed(value: unknown): value is string {
@@ -119,7 +113,7 @@ export class PiiVault {
       'insert into pii_keys (subject, key) values (?, ?) on conflict (subject) do update set key = excluded.key',
       [subject, TOMBSTONE],
     );
-    this.cache.set(subject, { key: 'erased', until: Number.POSITIVE_INFINITY });
+    this.remember(subject, 'erased');
   }
 
   /** Drops a cached key (after another process erased the subject). */

@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { ActionTokens } from './auth/action-tokens';
 import { Authenticator } from './auth/authenticate';
 import { Permissions } from './auth/permissions';
@@ -10,6 +11,7 @@ import { migratePlatform } from './db/migrations';
 import { openKurrentDbEventStore } from './eventstore/kurrentdb';
 import type { EventStore } from './eventstore/port';
 import { createPostgresEventStore } from './eventstore/postgres';
+import { createLogger } from './http/logging';
 import { createMailTransport, type MailTransport } from './mail';
 import { PiiVault } from './pii';
 import { type RateLimitName, type RateLimitRule, RateLimits } from './rate-limit';
@@ -27,6 +29,8 @@ import { MemoryCodeStore, RedisCodeStore, VerificationCodes } from './verificati
  */
 export interface Runtime {
   config: Config;
+  /** The process's own log (request logs are the HTTP app's), at LOG_LEVEL. */
+  logger: Logger;
   db: Database;
   store: EventStore;
   vault: PiiVault;
@@ -77,11 +81,13 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     const actionKey = new Uint8Array(hkdfSync('sha256', jwtSecret, 'interior', 'action-tokens', 32));
     const checkpoints = new Signal();
     const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+    const logger = createLogger(config.logLevel);
     return {
       config,
+      logger,
       db,
       store,
-      vault: new PiiVault(db.knex),
+      vault: new PiiVault(db.knex, { logger }),
       lookupKeys: await LookupKeys.load(db.knex),
       tokens,
       actionTokens: new ActionTokens(actionKey),

@@ -4,26 +4,14 @@
  * takes over. Works while the platform runs on PostgreSQL; the embedded PGlite belongs to one
  * process, so stop the platform first in the embedded mode.
  *
- * It says what it does: progress every few seconds (how many events of the log are behind it),
- * and every failing batch with its error, which the runner retries; a rebuild that keeps failing
- * shows its error instead of hanging in silence.
+ * It says what it does, in the platform's log: progress every few seconds (its checkpoint and the
+ * head of the log), and every failing batch with its error, which the runner retries; a rebuild
+ * that keeps failing shows its error instead of hanging in silence.
  */
 import { loadConfig, openRuntime } from '@interior/platform';
-import { allProjections, type Logger, ProjectionRunner, requestRebuild } from './index';
+import { allProjections, ProjectionRunner, requestRebuild } from './index';
 
 const PROGRESS_EVERY_MS = 5_000;
-
-const write = (stream: NodeJS.WriteStream, level: string, obj: object, msg?: string) => {
-  const { err, ...rest } = obj as { err?: unknown };
-  const detail = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
-  const error = err instanceof Error ? `: ${err.stack ?? err.message}` : err ? `: ${String(err)}` : '';
-  stream.write(`[${new Date().toISOString()}] ${level} ${msg ?? ''}${detail}${error}\n`);
-};
-const logger: Logger = {
-  info: (obj, msg) => write(process.stdout, 'info', obj, msg),
-  warn: (obj, msg) => write(process.stderr, 'warn', obj, msg),
-  error: (obj, msg) => write(process.stderr, 'error', obj, msg),
-};
 
 const name = process.argv[2];
 const projection = allProjections.find((p) => p.name === name);
@@ -32,6 +20,7 @@ if (!projection) {
   process.exit(2);
 }
 const runtime = await openRuntime(loadConfig(), { applicationName: 'rebuild' });
+const { logger } = runtime;
 const started = Date.now();
 const generation = await requestRebuild(runtime.db.knex, projection);
 logger.info({ projection: projection.name, generation }, 'rebuilding');
@@ -59,13 +48,12 @@ for (;;) {
   if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
     lastProgress = Date.now();
     const health = runner.health().find((h) => h.generation === generation);
-    const behind = await eventsAfter(health?.checkpoint ?? null);
     logger.info(
       {
         projection: projection.name,
         generation,
         checkpoint: health?.checkpoint ?? null,
-        eventsBehind: behind,
+        head: await runtime.store.headPosition(),
         seconds: Math.round((Date.now() - started) / 1000),
         ...(health?.error ? { failing: health.error } : {}),
       },
@@ -83,22 +71,4 @@ if (outcome === 'active') {
   );
 } else {
   process.exitCode = 1;
-}
-
-/**
- * How many events of the log lie after a checkpoint: a progress figure for the PostgreSQL event
- * store (`<transaction id>:<position>`); null where it cannot be counted (KurrentDB).
- */
-async function eventsAfter(checkpoint: string | null): Promise<number | null> {
-  const match = checkpoint ? /^(\d+):(\d+)$/.exec(checkpoint) : null;
-  if (checkpoint && !match) return null;
-  try {
-    const query = runtime.db.knex('events').count({ n: '*' });
-    if (match)
-      query.whereRaw('(transaction_id, position) > (?::text::xid8, ?::bigint)', [match[1]!, match[2]!]);
-    const row = await query.first();
-    return Number(row?.n ?? 0);
-  } catch {
-    return null;
-  }
 }

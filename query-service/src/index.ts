@@ -5,6 +5,7 @@ import type { QueryServiceDeps } from './deps';
 import { registerHistoryQueries } from './history/routes';
 import { registerImageQueries } from './image/routes';
 import { registerMailboxQueries } from './mailbox/routes';
+import { registerPermissionQueries } from './permission/routes';
 import { registerUserQueries } from './user/routes';
 import { registerUserGroupQueries } from './usergroup/routes';
 
@@ -19,4 +20,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps
   registerMailboxQueries(app, deps);
   registerClientLogQueries(app, deps);
   registerAclQueries(app, deps);
+  registerPermissionQueries(app, deps);
 }

@@ -1,6 +1,7 @@
 import { type EmailReservationEvent, messages, streamName } from '@interior/contracts';
 import { type EventStore, type LookupKeys, ruleBroken } from '@interior/platform';
 import { type Decider, loadState } from '../decider';
+import { userDecider } from './decide';
 
 /**
  * An e-mail address belongs to at most one user (DESIGN.md "Commands"): one stream per address,
@@ -68,6 +69,6 @@ export async function findUserIdByEmail(store: EventStore, lookupKeys: LookupKey
 export async function isEmailTaken(store: EventStore, lookupKeys: LookupKeys, email: string) {
   const owner = await findUserIdByEmail(store, lookupKeys, email);
   if (owner === null) return false;
-  const history = await store.readStream(streamName('User', owner));
-  return !history.some((event) => event.type === 'UserErased');
+  const { state } = await loadState(store, streamName('User', owner), userDecider);
+  return state.status !== 'Deleted';
 }

@@ -7,7 +7,7 @@ import {
   type UserStatus,
 } from '@interior/contracts';
 import { DomainError } from '@interior/platform';
-import { type CommandMeta, type Handled, handleCommand } from '../decider';
+import { type CommandMeta, type Handled, handleCommand, loadState } from '../decider';
 import type { CommandServiceDeps } from '../deps';
 import { nextId } from '../ids';
 import { userDecider } from './decide';
@@ -89,12 +89,11 @@ async function reserveEmail(
     const last = history[history.length - 1];
     const owner = last?.type === 'EmailReserved' ? (last.data as { userId: number }).userId : null;
     if (owner === null) throw error;
-    const ownerHistory = await deps.store.readStream(streamName('User', owner));
+    const { state, revision } = await loadState(deps.store, streamName('User', owner), userDecider);
     const abandoned =
-      Date.now() - Date.parse(last!.recordedAt) > ABANDONED_RESERVATION_MS && ownerHistory.length === 0;
+      revision === 'no_stream' && Date.now() - Date.parse(last!.recordedAt) > ABANDONED_RESERVATION_MS;
     // An erased owner's address is free even if the release after the erasure never happened.
-    const erased = ownerHistory.some((event) => event.type === 'UserErased');
-    if (!abandoned && !erased) throw error;
+    if (!abandoned && state.status !== 'Deleted') throw error;
     await handleCommand(deps.store, {
       stream,
       decider: emailReservationDecider,

@@ -1,8 +1,7 @@
-import { messages } from '@interior/contracts';
+import { findIllFormedText, messages } from '@interior/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp, type HttpAppOptions, toErrorBody } from './app';
 import { REDACTED, redactUrl } from './logging';
-import { findIllFormedText } from './well-formed';
 
 const started: FastifyInstance[] = [];
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { type Logger, pino } from 'pino';
 
 /**
  * The request log without secrets or personal data. URLs carry both: the mobile number and its
@@ -72,6 +73,14 @@ const REDACTED_PATHS = [
   'authorization',
   '*.authorization',
 ];
+
+/**
+ * A process's own logger (outside a request: the vault, the rebuild command), JSON lines as the
+ * request log writes them, with the same redactions.
+ */
+export function createLogger(level: string): Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: REDACTED } });
+}
 
 /** Fastify's `logger` option: level, these serializers and redactions, and the destination. */
 export function loggerOptions(

@@ -8,7 +8,6 @@ import { badRequest } from '../errors';
  * inside query parameters (simple-rest.ts); and `validate` (contracts) applies the same rule to
  * whatever it is given, a multipart form's fields included. The rule itself lives in contracts.
  */
-export { findIllFormedText, isWellFormedText } from '@interior/contracts';
 
 /** Throws the 400 "유효한 값이 아닙니다." when `value` holds text PostgreSQL cannot store. */
 export function assertWellFormedText(value: unknown, options: { fieldErrors?: boolean } = {}): void {

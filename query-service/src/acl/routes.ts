@@ -24,7 +24,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
-import { registerPermissionQueries } from '../permission/routes';
 
 const KeywordQuery = z.object({
   keyword: z
@@ -101,6 +100,4 @@ export function registerAclQueries(app: FastifyInstance, deps: QueryServiceDeps)
     '/api/permission/target',
     async (request): Promise<AclInfo[]> => labelIdentities(deps.knex, await search(request)),
   );
-
-  registerPermissionQueries(app, deps);
 }

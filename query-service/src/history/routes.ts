@@ -11,7 +11,6 @@ import {
   parseInput,
   principalOf,
   readModels,
-  recordEverExisted,
   type StoredEvent,
 } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
@@ -76,15 +75,14 @@ export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceD
   app.get('/api/history/:type/:id', async (request) => {
     const principal = principalOf(request);
     const { type, id } = parseInput(RecordIdentityParamsSchema, request.params);
-    if (!(await recordEverExisted(deps.store, type, id))) throw notFound();
-    await deps.permissions.require(principal, { type, id }, 'Read');
     const stream = streamName(type, id);
+    // An empty stream: a record that never existed (a deleted one keeps its events).
+    const own = await deps.store.readStream(stream);
+    if (own.length === 0) throw notFound();
+    await deps.permissions.require(principal, { type, id }, 'Read');
     const mayReadAcl = await deps.permissions.has(principal, { type, id }, 'Admin');
     // The record's own events and the changes of its grants, in the order they happened.
-    const [own, grants] = await Promise.all([
-      deps.store.readStream(stream),
-      mayReadAcl ? deps.store.readStream(aclStream({ type, id })) : [],
-    ]);
+    const grants = mayReadAcl ? await deps.store.readStream(aclStream({ type, id })) : [];
     const events = [...own, ...grants].sort((a, b) => deps.store.comparePositions(a.position, b.position));
     return present(deps, events, stream);
   });
