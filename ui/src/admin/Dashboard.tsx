@@ -17,6 +17,7 @@ import { authProvider } from './authProvider';
 import { DashboardLayout } from './DashboardLayout';
 import { dataProvider } from './dataProvider';
 import { NotificationBridge } from './NotificationBridge';
+import { queryClient } from './queryClient';
 import { RequireRouteAccess } from './RequireRouteAccess';
 import { unavailableScreens } from './screens';
 
@@ -57,6 +58,7 @@ export function Dashboard() {
     <Admin
       basename={dashboardPath}
       disableTelemetry
+      queryClient={queryClient}
       requireAuth
       loginPage={false}
       authProvider={authProvider}

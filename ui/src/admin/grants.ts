@@ -1,41 +1,28 @@
-import type { MyPermissions, MyRecordPermission, ObjectType, Permission } from '@interior/contracts';
+import type { MyPermissions, MyRecordPermission, ObjectType } from '@interior/contracts';
 import { apiBase, apiJson, currentUser } from '../session';
 import type { GrantSource } from './grantAccess';
+import { queryClient } from './queryClient';
 
 /**
- * The signed-in user's grants for the screens, kept a few seconds: the menu and every button ask
- * at once, and a grant given or taken shows on the next screen. The API checks every call anyway.
+ * The signed-in user's grants for the screens, kept a few seconds in the dashboard's query cache:
+ * the menu and every button ask at once (one request answers them all), and a grant given or taken
+ * shows on the next screen. A failed answer is not kept. The API checks every call anyway.
  */
 const FRESH_MS = 10_000;
+const GRANTS_KEY = 'grants';
 
-/** Answers kept per user and key for FRESH_MS; a failed answer is not kept. */
-class FreshCache<T> {
-  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
-
-  get(key: string, load: () => Promise<T>): Promise<T> {
-    const fullKey = `${currentUser()?.user.id ?? 0}:${key}`;
-    const kept = this.entries.get(fullKey);
-    if (kept && Date.now() - kept.at < FRESH_MS) return kept.value;
-    const entry = { at: Date.now(), value: load() };
-    this.entries.set(fullKey, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(fullKey) === entry) this.entries.delete(fullKey);
-    });
-    return entry.value;
-  }
-
-  clear() {
-    this.entries.clear();
-  }
-}
-
-const mine = new FreshCache<MyPermissions>();
-const records = new FreshCache<Permission | null>();
+const fetchFresh = <T>(key: readonly unknown[], load: () => Promise<T>): Promise<T> =>
+  queryClient.fetchQuery({
+    queryKey: [GRANTS_KEY, currentUser()?.user.id ?? 0, ...key],
+    queryFn: load,
+    staleTime: FRESH_MS,
+    retry: false,
+  });
 
 export const apiGrants: GrantSource = {
-  mine: () => mine.get('mine', () => apiJson<MyPermissions>(`${apiBase}/permission/mine`)),
+  mine: () => fetchFresh(['mine'], () => apiJson<MyPermissions>(`${apiBase}/permission/mine`)),
   onRecord: (type: ObjectType, id: string | number) =>
-    records.get(`${type}:${id}`, async () => {
+    fetchFresh([type, String(id)], async () => {
       const path = `${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
       return (await apiJson<MyRecordPermission>(`${apiBase}/permission/mine/${path}`)).permission;
     }),
@@ -43,6 +30,5 @@ export const apiGrants: GrantSource = {
 
 /** Forgets what was fetched (after a change of grants): the next question asks the API. */
 export function forgetGrants(): void {
-  mine.clear();
-  records.clear();
+  queryClient.removeQueries({ queryKey: [GRANTS_KEY] });
 }

@@ -1,4 +1,10 @@
-import type { Ace, HistoryEntry, ObjectType, SecurityIdentity } from '@interior/contracts';
+import {
+  type Ace,
+  type HistoryEntry,
+  identityKey,
+  type ObjectType,
+  type SecurityIdentity,
+} from '@interior/contracts';
 import {
   Alert,
   LinearProgress,
@@ -42,7 +48,7 @@ export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIde
 function useIdentityLabels(entries: readonly HistoryEntry[] | undefined): IdentityLabels {
   const identities = entries ? grantedIdentities(entries) : [];
   const { data } = useQuery({
-    queryKey: ['identity-labels', ...[...new Set(identities.map((i) => JSON.stringify(i)))].sort()],
+    queryKey: ['identity-labels', ...[...new Set(identities.map(identityKey))].sort()],
     queryFn: () => resolveLabels(identities),
     enabled: identities.length > 0,
     retry: false,

@@ -11,32 +11,22 @@ import { PermissionsTab } from './PermissionsTab';
  * with the history of their changes, in a dialog. Shown only to those who may change them (the
  * Admin role, or Admin on the type): a silent guard, others see no button.
  */
-export function TypePermissionsButton({
-  objectType,
-  resource,
-  typeName,
-}: {
+interface TypePermissionsProps {
   objectType: ObjectType;
   resource: string;
   /** The type's Korean name: "사용자 그룹". */
   typeName: string;
-}) {
+}
+
+export function TypePermissionsButton(props: TypePermissionsProps) {
   return (
-    <PagePart guard="typePermissions" resource={resource}>
-      <TypePermissionsDialogButton objectType={objectType} resource={resource} typeName={typeName} />
+    <PagePart guard="typePermissions" resource={props.resource}>
+      <TypePermissionsDialogButton {...props} />
     </PagePart>
   );
 }
 
-function TypePermissionsDialogButton({
-  objectType,
-  resource,
-  typeName,
-}: {
-  objectType: ObjectType;
-  resource: string;
-  typeName: string;
-}) {
+function TypePermissionsDialogButton({ objectType, resource, typeName }: TypePermissionsProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<'grants' | 'history'>('grants');
   const titleId = useId();

@@ -1,4 +1,5 @@
 import type { TokenPair } from '@interior/contracts';
+import { sha256HexSync } from '../avatar/sha256';
 import { localStore } from '../browserStorage';
 import { parseTokenPair } from './tokens';
 
@@ -43,19 +44,11 @@ function signal(key: string, value: string): void {
 const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
- * A short fingerprint naming a session by its refresh token (FNV-1a, 32 bits twice), so a flush can
- * say which session ended without writing the token itself into localStorage.
+ * A short fingerprint naming a session by its refresh token (the first 64 bits of its SHA-256), so
+ * a flush can say which session ended without writing the token itself into localStorage.
  */
-export function sessionFingerprint(refreshToken: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ refreshToken.length;
-  for (let i = 0; i < refreshToken.length; i++) {
-    const c = refreshToken.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
-  }
-  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
-}
+export const sessionFingerprint = (refreshToken: string): string =>
+  sha256HexSync(new TextEncoder().encode(refreshToken)).slice(0, 16);
 
 export const announceNewTab = () => signal(tabSignalKeys.share, stamp());
 export const handOverTokenPair = (pair: TokenPair) => signal(tabSignalKeys.token, JSON.stringify(pair));

@@ -1,17 +1,8 @@
 import type { User } from '@interior/contracts';
-import {
-  CreateButton,
-  DataTable,
-  DateField,
-  ExportButton,
-  List,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-} from 'react-admin';
+import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
 import { UserAvatar } from '../../avatar/UserAvatar';
 import { koreanLocale } from '../../i18n/format';
-import { TypePermissionsButton } from '../../permissions/TypePermissionsButton';
+import { ObjectListActions } from '../../permissions/ObjectListActions';
 import { roleChoices, roleName, statusFilterChoices, statusName } from './choices';
 import { userDisplayName } from './userName';
 
@@ -28,25 +19,19 @@ const filters = [
   />,
 ];
 
-/** Create and export (each shown to those who may), and the grants on every user ("유형 권한"). */
-function UserListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-      <ExportButton />
-      <TypePermissionsButton objectType="User" resource="user" typeName="사용자" />
-    </TopToolbar>
-  );
-}
-
 /**
- * SPEC §2 /dashboard/user (the Admin role, or a grant: README "Who may do what"). Sortable by what the API sorts (SPEC §3: name, email, status,
- * registered, lastConnected); searched by name and e-mail (`q`), filtered by role and status.
+ * SPEC §2 /dashboard/user (the Admin role, or a grant: README "Who may do what"). Sortable by
+ * what the API sorts (SPEC §3: name, email, status, registered, lastConnected); searched by name
+ * and e-mail (`q`), filtered by role and status.
  * No bulk actions: a bulk write cannot carry each user's version (If-Match).
  */
 export function UserList() {
   return (
-    <List sort={{ field: 'registered', order: 'DESC' }} filters={filters} actions={<UserListActions />}>
+    <List
+      sort={{ field: 'registered', order: 'DESC' }}
+      filters={filters}
+      actions={<ObjectListActions objectType="User" resource="user" typeName="사용자" />}
+    >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col
           label="사진"

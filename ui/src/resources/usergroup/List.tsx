@@ -1,29 +1,8 @@
-import {
-  CreateButton,
-  DataTable,
-  DateField,
-  ExportButton,
-  List,
-  ReferenceField,
-  SearchInput,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
+import { DataTable, DateField, List, ReferenceField, SearchInput, TextField } from 'react-admin';
 import { koreanLocale } from '../../i18n/format';
-import { TypePermissionsButton } from '../../permissions/TypePermissionsButton';
+import { ObjectListActions } from '../../permissions/ObjectListActions';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn inputProps={{ 'aria-label': '검색' }} />];
-
-/** Create and export (each shown to those who may), and the grants on every group ("유형 권한"). */
-function UserGroupListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-      <ExportButton />
-      <TypePermissionsButton objectType="UserGroup" resource="usergroup" typeName="사용자 그룹" />
-    </TopToolbar>
-  );
-}
 
 /**
  * Sortable by what the API sorts (SPEC §3: name, members, description, registered). No bulk
@@ -31,7 +10,11 @@ function UserGroupListActions() {
  */
 export function UserGroupList() {
   return (
-    <List sort={{ field: 'registered', order: 'DESC' }} filters={filters} actions={<UserGroupListActions />}>
+    <List
+      sort={{ field: 'registered', order: 'DESC' }}
+      filters={filters}
+      actions={<ObjectListActions objectType="UserGroup" resource="usergroup" typeName="사용자 그룹" />}
+    >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col source="description" />
