@@ -32,5 +32,6 @@ export default {
   testMatch: ['<rootDir>/*/src/**/*.test.ts', '<rootDir>/*/src/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   maxWorkers: 2,
-  testTimeout: 60_000,
+  // Tests start whole platforms and browsers; a loaded 2-core machine needs room (timings are the bench's job).
+  testTimeout: 180_000,
 };

@@ -14,10 +14,15 @@ import {
   ServerUnreachableError,
   serverUrlFromEnv,
 } from './bench-database';
+import { designsSection } from './designs';
+import { estimateEngineSection } from './estimate-engine';
+import { filesSection } from './files';
 import { listCases, measureListLatency } from './list-latency';
+import { measurePageThroughput } from './page-throughput';
 import { measureProjectionLag } from './projection-lag';
 import { measureRebuild, seedGroups } from './rebuild';
 import { type BenchReport, formatReport } from './report';
+import { formatUiWeight, measureUiWeight, uiWeightSkipReason } from './ui-weight';
 
 /**
  * `npm run bench [-- --json [file]] [-- --quick]`: the platform's figures from one run against a
@@ -41,9 +46,9 @@ const FULL: Plan = {
   durationMs: 4_000,
   writers: [1, 8],
   rounds: 4,
-  targetGroups: 100_000,
-  listWarmup: 20,
-  listSamples: 200,
+  targetGroups: 1_000_000,
+  listWarmup: 10,
+  listSamples: 100,
 };
 const QUICK: Plan = {
   ...FULL,
@@ -51,7 +56,8 @@ const QUICK: Plan = {
   durationMs: 1_000,
   rounds: 2,
   targetGroups: 10_000,
-  listSamples: 50,
+  listWarmup: 5,
+  listSamples: 30,
 };
 
 const admin = {
@@ -103,30 +109,49 @@ function runnerNotes(platform: PlatformServer): string[] {
   return notes;
 }
 
+/** A line on stderr with the seconds since the run began, so a long run shows where it is. */
+function progressReporter(): (message: string) => void {
+  const began = performance.now();
+  return (message) =>
+    process.stderr.write(`  [${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+}
+
 async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchReport> {
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg()[0]!;
   const notes: string[] = [];
+  const progress = progressReporter();
+  progress('1. plain INSERT and store.append');
   const direct = await measureDirectWrites(bench.url, plan);
+  progress('starting the platform');
   const platform = await startBenchPlatform(bench.url);
   try {
     await ApiClient.expectAuthRequired(platform.url);
     const client = await ApiClient.signIn(platform.url, admin.email, admin.password);
+    progress('1. POST /api/usergroup');
     const http = await measureHttpCreates(client, plan, direct, notes);
+    progress('2. projection lag');
     const projectionLag = [];
     for (const writers of plan.writers) {
       const lagPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
       projectionLag.push(await measureProjectionLag(platform, lagPlan, client.userId));
     }
-    const seed = await seedGroups(platform, plan.targetGroups, client.userId);
+    progress(`3. seeding ${plan.targetGroups.toLocaleString('en-US')} groups`);
+    const seed = await seedGroups(platform, plan.targetGroups, client.userId, progress);
+    progress('3. rebuild');
     const rebuild = await measureRebuild(platform);
+    progress('4. list pages');
     const listLatency = await measureListLatency(
       client,
       platform.runtime.db.knex,
       rebuild.table,
       listCases(rebuild.groups),
       { warmup: plan.listWarmup, samples: plan.listSamples },
+      progress,
     );
+    progress('5. first page, one client back to back');
+    const pageThroughput = await measurePageThroughput(client, rebuild.groups, plan);
+    progress('done');
     if (listLatency.autovacuumMeanwhile) {
       notes.push(`autovacuum ran on ${rebuild.table} while the "after switch" page latencies were taken`);
     }
@@ -151,6 +176,8 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
       seed,
       rebuild,
       listLatency,
+      pageThroughput,
+      quick: plan.targetGroups < FULL.targetGroups,
       notes,
     };
   } finally {
@@ -183,8 +210,16 @@ async function main(): Promise<number> {
   try {
     const report = await runBenchmarks(bench, options.quick ? QUICK : FULL);
     process.stdout.write(`\n${formatReport(report)}`);
+    process.stdout.write(await estimateEngineSection(options.quick));
+    const uiSkip = uiWeightSkipReason();
+    const uiWeight = uiSkip
+      ? null
+      : await measureUiWeight({ databaseUrl: bench.url, admin, fcpSamples: options.quick ? 3 : 9 });
+    process.stdout.write(uiWeight ? `\n${formatUiWeight(uiWeight)}` : `\nUI weight skipped: ${uiSkip}\n`);
+    process.stdout.write(await designsSection(bench.url, admin, options.quick));
+    process.stdout.write(await filesSection(bench.url, admin, options.quick));
     if (options.json) {
-      await fs.writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+      await fs.writeFile(options.json, `${JSON.stringify({ ...report, uiWeight }, null, 2)}\n`);
       process.stdout.write(`\nResults written to ${path.resolve(options.json)}\n`);
     }
     return 0;

@@ -1,5 +1,6 @@
 import type { AppendRow } from './append-throughput';
 import type { ListLatencyRun, TableState } from './list-latency';
+import type { PageThroughput } from './page-throughput';
 import type { LagResult } from './projection-lag';
 import type { RebuildResult, SeedResult } from './rebuild';
 
@@ -23,6 +24,9 @@ export interface BenchReport {
   seed: SeedResult;
   rebuild: RebuildResult;
   listLatency: ListLatencyRun;
+  pageThroughput: PageThroughput;
+  /** `--quick`: every measurement shrunk; the figures are not comparable with the targets. */
+  quick: boolean;
   notes: string[];
 }
 
@@ -72,7 +76,8 @@ export function formatReport(report: BenchReport): string {
       ['writers', 'samples', 'p50 ms', 'p99 ms'],
       report.projectionLag.map((r) => [String(r.writers), int(r.samples), ms(r.p50Ms), ms(r.p99Ms)]),
     ),
-    `\n3. Rebuild of the usergroups read model (seeded ${int(report.seed.seeded)} groups through the store in ${report.seed.seconds.toFixed(1)} s)`,
+    `\n3. Rebuild of the usergroups read model (seeded ${int(report.seed.seeded)} groups into the log by SQL in ${report.seed.seconds.toFixed(1)} s;`,
+    `   the live projections had caught up ${report.seed.catchUpSeconds.toFixed(1)} s after the last chunk)`,
     table(
       ['log events', 'group events', 'groups', 'build s', 'events/s', 'rescan wait s'],
       [
@@ -102,6 +107,81 @@ export function formatReport(report: BenchReport): string {
     `  (ms; "after switch": right after the rebuild switched the views to ${report.rebuild.table}, ${tableState(report.listLatency.atSwitch)};`,
     `  "vacuumed": after VACUUM (ANALYZE) of it, ${tableState(report.listLatency.atVacuumed)})`,
   ];
+  const page = report.pageThroughput;
+  sections.push(
+    `\n5. GET /api/usergroup first page (25 rows of ${int(page.groups)}, exact total), one client back to back`,
+    table(
+      ['requests', 'req/s', 'p50 ms', 'p99 ms', 'node CPU %'],
+      [[int(page.ops), int(page.opsPerSecond), ms(page.p50Ms), ms(page.p99Ms), int(page.processCpuPercent)]],
+    ),
+    `\nTargets (issue 8): today's figure, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
+    table(['figure', 'today', 'this run', 'target', 'met'], targets(report)),
+  );
   if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
   return `${sections.join('\n')}\n`;
+}
+
+/** The figures issue 8 set targets for, beside the figures measured before it. */
+function targets(report: BenchReport): string[][] {
+  const rows: string[][] = [];
+  const yes = (met: boolean) => (met ? 'yes' : 'NO');
+  const post = (writers: number) =>
+    report.appends.find((r) => r.what === 'POST /api/usergroup' && r.writers === writers);
+  const one = post(1);
+  if (one) {
+    rows.push([
+      'POST /api/usergroup, 1 writer ÷ INSERT',
+      '0.03× (79/s, p50 11.5 ms)',
+      `${one.ratioToInsert.toFixed(2)}× (${int(one.opsPerSecond)}/s, p50 ${ms(one.p50Ms)} ms, p99 ${ms(one.p99Ms)} ms)`,
+      '≥ 0.15×, p99 ≤ 10 ms',
+      yes(one.ratioToInsert >= 0.15 && one.p99Ms <= 10),
+    ]);
+  }
+  const eight = post(8);
+  if (eight) {
+    rows.push([
+      'POST /api/usergroup, 8 writers ÷ INSERT',
+      '0.02× (185/s, p99 82 ms)',
+      `${eight.ratioToInsert.toFixed(2)}× (${int(eight.opsPerSecond)}/s, p99 ${ms(eight.p99Ms)} ms)`,
+      '≥ 0.10×',
+      yes(eight.ratioToInsert >= 0.1),
+    ]);
+  }
+  const append = report.appends.find((r) => r.what === 'store.append' && r.writers === 8);
+  if (append) {
+    rows.push([
+      'store.append, 8 writers ÷ INSERT',
+      '0.31×',
+      `${append.ratioToInsert.toFixed(2)}× (${int(append.opsPerSecond)}/s)`,
+      '≥ 0.5×',
+      yes(append.ratioToInsert >= 0.5),
+    ]);
+  }
+  const page = report.pageThroughput;
+  rows.push([
+    'GET /api/usergroup page of 25, one client',
+    '355 req/s',
+    `${int(page.opsPerSecond)} req/s, p99 ${ms(page.p99Ms)} ms at ${int(page.groups)} rows`,
+    '≥ 1,500 req/s, p99 ≤ 10 ms',
+    yes(page.opsPerSecond >= 1500 && page.p99Ms <= 10),
+  ]);
+  rows.push([
+    'rebuild of a read model',
+    '4,586 events/s',
+    `${int(report.rebuild.eventsPerSecond)} events/s`,
+    '≥ 100,000 events/s',
+    yes(report.rebuild.eventsPerSecond >= 100_000),
+  ]);
+  const search = report.listLatency.cases.find((c) => c.what.includes('~1% match'));
+  if (search) {
+    const worst = Math.max(search.afterSwitch.p99Ms, search.vacuumed.p99Ms);
+    rows.push([
+      'list, sort + q (1% match)',
+      'p99 155 ms at 100,000 rows',
+      `p99 ${ms(worst)} ms at ${int(report.rebuild.groups)} rows (worse of the two passes)`,
+      'p99 ≤ 50 ms at 1,000,000 rows',
+      yes(worst <= 50 && report.rebuild.groups >= 1_000_000),
+    ]);
+  }
+  return rows;
 }

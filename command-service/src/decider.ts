@@ -10,7 +10,7 @@ import {
 } from '@interior/platform';
 
 /**
- * An aggregate as three pure functions (DESIGN.md "Domain logic"): the state before any event, how
+ * An aggregate as three pure functions (docs/architecture.md "Domain logic"): the state before any event, how
  * an event changes it, and which events a command produces in a state (or a thrown DomainError).
  * Time, ids and the acting user reach `decide` inside the command, never from globals.
  */
@@ -45,6 +45,13 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   meta: CommandMeta;
   /** The revision the client last saw (If-Match): a mismatch is a 412, not a retry. */
   ifMatch?: number | undefined;
+  /**
+   * The stream is named by an id just drawn from its sequence, so it holds nothing yet: the first
+   * attempt decides on the initial state without reading the stream (one round trip less). Should
+   * the stream exist after all, the append fails on its expected revision and the command is
+   * decided again on what was read.
+   */
+  newStream?: boolean;
 }
 
 /** How often a command without If-Match is decided again on fresh state after losing a race. */
@@ -78,7 +85,7 @@ export async function loadState<Event extends DomainEvent, State>(
 }
 
 /**
- * Load, fold, decide, append with the revision loaded (DESIGN.md "Commands"). A concurrent writer
+ * Load, fold, decide, append with the revision loaded (docs/architecture.md "Commands"). A concurrent writer
  * makes the append fail: with If-Match that is the client's 412; without, the command is decided
  * again on the new state, so no update is ever lost.
  */
@@ -88,7 +95,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<Handled<State, Event>> {
   const { stream, decider, command, meta, ifMatch } = options;
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await loadState(store, stream, decider);
+    const { state, revision } =
+      attempt === 0 && options.newStream
+        ? { state: decider.initialState(), revision: 'no_stream' as const }
+        : await loadState(store, stream, decider);
     if (ifMatch !== undefined && ifMatch !== revision) throw preconditionFailed();
     const events = decider.decide(command, state);
     if (events.length === 0) return { state, events, revision, position: null };

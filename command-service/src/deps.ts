@@ -1,8 +1,10 @@
 import type {
   AccessTokens,
   ActionTokens,
+  Config,
   EventStore,
   LookupKeys,
+  OAuthRuntime,
   Permissions,
   PiiVault,
   ProjectionWaiter,
@@ -28,6 +30,8 @@ export interface CommandServiceDeps {
   codes: VerificationCodes;
   sms: SmsSender;
   permissions: Permissions;
+  oauth: OAuthRuntime;
+  config: Config;
 }
 
 /** The parts of the process's Runtime (platform/src/runtime.ts) the command side uses. */
@@ -46,6 +50,8 @@ export function commandDepsOf(runtime: Runtime): CommandServiceDeps {
     codes,
     sms,
     permissions,
+    oauth: runtime.oauth,
+    config: runtime.config,
   };
 }
 

@@ -3,7 +3,13 @@
  * `node --import tsx command-service/src/main.ts`; configuration from the environment.
  */
 import { runService } from '@interior/platform';
-import { bootstrapAdmin, commandDepsOf, registerCommandRoutes } from './index';
+import {
+  bootstrapAdmin,
+  commandDepsOf,
+  ensureShippedValues,
+  registerCommandRoutes,
+  startSubscriptionWorkers,
+} from './index';
 
 await runService('command-service', async (runtime, app) => {
   const deps = commandDepsOf(runtime);
@@ -13,5 +19,7 @@ await runService('command-service', async (runtime, app) => {
     announce: (message) => process.stdout.write(`${message}\n`),
     warn: (message) => app.log.warn(message),
   });
-  return {};
+  await ensureShippedValues(deps);
+  const subscriptions = await startSubscriptionWorkers(deps, app.log);
+  return { close: () => subscriptions.stop() };
 });

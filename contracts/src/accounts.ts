@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgreementsSchema } from './agreements';
 import { messages } from './messages';
 import { RolesSchema } from './roles';
-import { selectableUserStatuses } from './user';
+import { selectableUserStatuses, UserId } from './user';
 import { email, optionalText, positiveId, requiredText } from './validation';
 
 /** SPEC §5 and §9 limits of accounts. */
@@ -193,3 +193,13 @@ export const ClientLogEventSchema = z.object({
 });
 export const ClientLogUploadSchema = z.object({ events: z.array(ClientLogEventSchema).max(100) });
 export type ClientLogEvent = z.output<typeof ClientLogEventSchema>;
+
+/** The password typed again to confirm an account change (회원 탈퇴, a new e-mail address). */
+const confirmingPassword = z
+  .string({ error: messages.required })
+  .min(1, { error: messages.required })
+  .max(1024);
+export const CloseAccountSchema = z.object({ password: confirmingPassword });
+export const EmailChangeSchema = z.object({ email, password: confirmingPassword });
+/** `POST api/usergroup/{id}/members {userId}`: a user joins the group. */
+export const GroupMemberSchema = z.object({ userId: UserId });

@@ -126,21 +126,43 @@ export const AclEventSchemas = {
 };
 export type AclEvent = EventsOf<typeof AclEventSchemas>;
 
+/** Catalogue types every signed-in user reads (their writers are the Admin role and Write grants). */
+export const catalogueObjectTypes: readonly ObjectType[] = [
+  'ProductCategory',
+  'MaterialCategory',
+  'PavingCategory',
+  'SetCategory',
+  'PlanCategory',
+  'WallDrawingCategory',
+  'Brand',
+  'Product',
+  'Material',
+  'Model',
+  'Plan',
+  'WallDrawing',
+  'Bom',
+];
+function catalogueRead(): Partial<Record<ObjectType, Permission>> {
+  return Object.fromEntries(catalogueObjectTypes.map((type) => [type, 'Read' as const]));
+}
+/** Pop-up banners reach every role; which ones each reader sees is their audience and window. */
+const bannerRead = { PopupBanner: 'Read' } as const;
+
 /**
  * Grants every role has without any ACL entry (SPEC leaves them open; decided here and listed in
  * the README). The Admin role holds every permission on everything and is not listed. Objects a
  * user reaches through their own account (profile, business profile) need no grant.
  */
 export const defaultRoleGrants: Readonly<Partial<Record<Role, Partial<Record<ObjectType, Permission>>>>> = {
-  Developer: { Notice: 'Read', PopupBanner: 'Read' },
-  DesignManager: { Notice: 'Read', Estimation: 'Read', Design: 'Read' },
-  Designer: { Notice: 'Read', Estimation: 'Read' },
-  BusinessPremium: { Notice: 'Read' },
-  BusinessPro: { Notice: 'Read' },
-  BusinessFree: { Notice: 'Read' },
-  PersonalPro: { Notice: 'Read' },
-  PersonalFree: { Notice: 'Read' },
-  Guest: { Notice: 'Read' },
+  Developer: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  DesignManager: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  Designer: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  BusinessPremium: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  BusinessPro: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  BusinessFree: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  PersonalPro: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  PersonalFree: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
+  Guest: { Notice: 'Read', ...catalogueRead(), ...bannerRead },
 };
 
 /** The strongest default permission the roles hold on a type, if any. */

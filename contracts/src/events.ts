@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** Metadata every event carries (DESIGN.md "Event store"). */
+/** Metadata every event carries (docs/architecture.md "Event store"). */
 export interface EventMetadata {
   actorId: number | null;
   correlationId: string;

@@ -2,6 +2,16 @@
  * Every sentence a user reads from the API, in Korean. SPEC §5 and §8 fix some of them word for
  * word; the rest follow the same tone. One place, so the UI and the services say the same thing.
  */
+/**
+ * A word with its topic particle: 은 after a final consonant, 는 after a vowel ("이미지는",
+ * "3D 모델은"); 은(는) when the word does not end in Hangul.
+ */
+export function topic(word: string): string {
+  const code = word.charCodeAt(word.length - 1) - 0xac00;
+  if (code < 0 || code >= 11_172) return `${word}은(는)`;
+  return `${word}${code % 28 === 0 ? '는' : '은'}`;
+}
+
 export const messages = {
   // SPEC §5
   invalidEmail: '유효한 형식의 이메일이 아닙니다.',
@@ -94,4 +104,111 @@ export const messages = {
   tooManyGrants: (max: number) => `권한은 한 번에 ${max}개까지 지정할 수 있습니다.`,
   tooManyIdentities: (max: number) => `대상은 한 번에 ${max}개까지 조회할 수 있습니다.`,
   unknownFields: (fields: readonly string[]) => `알 수 없는 항목이 있습니다: ${fields.join(', ')}`,
+
+  // resources (contracts/src/resource.ts)
+  wholeWon: '금액은 원 단위 정수로 입력해야 합니다.',
+  maxDecimals: (n: number) => `소수점 이하 ${n}자리까지 입력할 수 있습니다.`,
+  invalidChoice: '목록에 있는 값을 선택해야 합니다.',
+  invalidUrl: 'http:// 또는 https://로 시작하는 주소여야 합니다.',
+  invalidDate: '유효한 날짜가 아닙니다.',
+  referenceMissing: (label: string) => `선택한 ${label}을(를) 찾을 수 없습니다.`,
+  valueInUse: (label: string) => `이미 사용 중인 ${label}입니다.`,
+  recordInUse: (count: number) => `다른 항목 ${count}건이 사용하고 있어 삭제할 수 없습니다.`,
+
+  // design documents, quantity formulas and estimates
+  designDocumentTooLarge: (mb: number) => `디자인 문서는 ${mb}MB 이하여야 합니다.`,
+  tooManyDesignElements: (max: number) => `디자인 요소는 ${max.toLocaleString('ko-KR')}개 이하여야 합니다.`,
+  duplicateElementId: '문서 안에서 같은 ID가 두 번 쓰였습니다.',
+  polygonTooFewPoints: '방의 꼭짓점은 3개 이상이어야 합니다.',
+  polygonSelfIntersecting: '방의 외곽선이 스스로 교차합니다.',
+  zeroLengthWall: '벽의 두 끝점이 같습니다.',
+  unknownWall: '존재하지 않는 벽입니다.',
+  openingOutsideWall: '개구부가 벽의 길이를 벗어납니다.',
+  openingTallerThanWall: '개구부가 벽의 높이를 벗어납니다.',
+  wallDrawingOutsideWall: '벽 장식이 벽의 범위를 벗어납니다.',
+  unknownMaterial: '존재하지 않는 자재입니다.',
+  unknownProduct: '존재하지 않는 제품입니다.',
+  unknownWorkspace: '존재하지 않는 공간 유형입니다.',
+  unknownWallDrawing: '존재하지 않는 벽 장식입니다.',
+  formulaRequired: '수량 수식을 입력해야 합니다.',
+  formulaTooLong: (max: number) => `수식은 ${max} 글자 이하로 입력해야 합니다.`,
+  formulaSyntax: '수식의 형식이 올바르지 않습니다.',
+  formulaUnknownName: (name: string) => `수식에 알 수 없는 이름이 있습니다: ${name}`,
+  formulaUnknownFunction: (name: string) =>
+    `수식에 쓸 수 없는 함수입니다: ${name} (ceil, floor, round, min, max만 쓸 수 있습니다)`,
+  formulaArguments: (name: string) => `${name} 함수의 인수 개수가 올바르지 않습니다.`,
+  formulaDivisionByZero: '수식에서 0으로 나누었습니다.',
+  formulaNotFinite: '수식의 값이 너무 큽니다.',
+  invalidEncoding: '요청 본문이 올바른 UTF-8 텍스트가 아닙니다.',
+  // social and commerce-platform sign-in
+  oauthConsentDenied: '로그인 동의가 취소되었습니다. 다시 시도하려면 로그인 버튼을 눌러 주세요.',
+  oauthStateInvalid: '올바르지 않은 로그인 요청입니다. 처음부터 다시 시도해 주세요.',
+  oauthStateExpired: '로그인 요청이 만료되었거나 이미 사용되었습니다. 처음부터 다시 시도해 주세요.',
+  oauthProviderRefused: '로그인 서비스가 인증을 거절했습니다. 처음부터 다시 시도해 주세요.',
+  oauthProviderUnavailable: '로그인 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  oauthNotConfigured: '사용할 수 없는 로그인 방식입니다.',
+  invalidMallId: '쇼핑몰 ID는 영문 소문자와 숫자로 된 4~16자입니다.',
+  snsAccountInUse: '이 계정은 이미 다른 사용자에게 연결되어 있습니다.',
+  snsTypeAlreadyLinked: '같은 종류의 계정이 이미 연결되어 있습니다. 연결을 해제한 뒤 다시 시도해 주세요.',
+  snsAccountNotFound: '연결된 계정을 찾을 수 없습니다.',
+  cannotUnlinkLastSignIn:
+    '마지막 로그인 수단은 연결을 해제할 수 없습니다. 먼저 비밀번호 찾기로 비밀번호를 설정하거나 다른 계정을 연결해 주세요.',
+  snsSignupExpired: '가입 정보가 만료되었습니다. 처음부터 다시 로그인해 주세요.',
+  snsEmailInUse: '이미 가입된 이메일입니다. 그 계정으로 로그인한 뒤 프로필에서 계정을 연결해 주세요.',
+  snsPendingVerification: '이메일 인증을 마친 뒤 로그인할 수 있습니다. 메일함을 확인해 주세요.',
+  // accounts and groups (issue 9)
+  emailNotVerified: '이메일 인증이 완료되지 않았습니다. 메일함의 인증 링크를 눌러 주세요.',
+  lastAdminCannotLeave: '마지막 관리자는 탈퇴할 수 없습니다. 다른 관리자를 먼저 지정해 주세요.',
+  wrongPassword: '비밀번호가 올바르지 않습니다.',
+  emailChangeMailSent: '새 이메일 주소로 확인 메일을 보냈습니다. 메일의 링크를 누르면 주소가 바뀝니다.',
+  sameEmail: '지금 사용 중인 이메일 주소입니다.',
+  invitationSent: '초대 메일을 보냈습니다.',
+  cannotJoinGroupYourself:
+    '그룹을 관리할 수 있어도 자기 자신을 구성원으로 넣을 수는 없습니다. 시스템 관리자에게 요청해 주세요.',
+
+  // designs
+  designNotFound: '디자인을 찾을 수 없습니다.',
+  planNotFound: '평면도를 찾을 수 없습니다.',
+  designFolderNotFound: '폴더를 찾을 수 없습니다.',
+  designTrashed: '휴지통에 있는 디자인입니다.',
+  designNotTrashed: '휴지통에 있는 디자인이 아닙니다.',
+  designAlreadyOwned: '이미 이 사용자의 디자인입니다.',
+  staleDesignDocument: '다른 곳에서 먼저 저장되었습니다. 문서를 다시 불러와 주세요.',
+  ifMatchRequired: 'If-Match 헤더에 문서의 리비전을 보내야 합니다.',
+  revisionNotFound: '해당 리비전의 문서가 없습니다.',
+  shareNotAllowed: '무료 개인 회원은 디자인을 공유할 수 없습니다.',
+  shareWithSelf: '자신에게는 공유할 수 없습니다.',
+  sharePermission: '권한은 Read 또는 Write여야 합니다.',
+  invalidDesignId: '유효한 디자인 ID가 아닙니다.',
+  commentNotFound: '댓글을 찾을 수 없습니다.',
+  commentDeleted: '삭제된 댓글입니다.',
+  commentReplyDepth: '답글에는 답글을 달 수 없습니다.',
+  commentNotAuthor: '자신이 쓴 댓글만 고치거나 지울 수 있습니다.',
+  commentDesignRequired: '디자인을 지정해야 합니다.',
+  folderTooDeep: (max: number) => `폴더는 ${max}단계까지 만들 수 있습니다.`,
+  folderCycle: '폴더를 자신의 하위 폴더로 옮길 수 없습니다.',
+  folderNotEmpty: '디자인이나 하위 폴더가 있는 폴더는 삭제할 수 없습니다.',
+  designShared: '공유했습니다. 입력한 주소로 안내 메일을 보냅니다.',
+  // estimations (docs/estimations.md)
+  estimationNotFound: '견적을 찾을 수 없습니다.',
+  invalidEstimationId: '유효한 견적 ID가 아닙니다.',
+  estimationStateConflict: (state: string, action: string) =>
+    `${state} 상태의 견적은 ${action}할 수 없습니다.`,
+  estimationNoDraft: '먼저 견적 초안을 계산해야 합니다.',
+  estimationEmptyDraft: '품목이 없는 견적은 발행할 수 없습니다.',
+  estimationAssigneeRequired: '담당 관리자나 디자이너를 한 명 이상 지정해야 합니다.',
+  estimationNotDesignManager:
+    '협력사 디자인 관리자(DesignManager) 역할의 사용자만 담당 관리자가 될 수 있습니다.',
+  estimationNotDesigner: '디자이너(Designer) 역할의 사용자만 담당 디자이너가 될 수 있습니다.',
+  estimationRejectReasonRequired: '거절 사유를 입력해야 합니다.',
+  estimationFreePlanRefused: '무료 요금제에서는 견적을 요청할 수 없습니다. 요금제를 업그레이드해 주세요.',
+  estimationQuoteNotFound: '발행된 견적서를 찾을 수 없습니다.',
+  estimationTooManyLines: (max: number) => `견적 품목은 ${max.toLocaleString('ko-KR')}개 이하여야 합니다.`,
+  // files of declared resources (contracts/src/files.ts)
+  fileType: (label: string, types: string) => `${topic(label)} ${types} 파일만 올릴 수 있습니다.`,
+  fileTooLarge: (label: string, max: string) => `${topic(label)} ${max} 이하여야 합니다.`,
+  fileMissing: (label: string) => `${label} 파일을 찾을 수 없습니다. 다시 올려 주세요.`,
+  fileRequired: '올릴 파일을 선택해야 합니다.',
+  fileNotAccepted: '이 항목에는 파일을 올릴 수 없습니다.',
+  tooManyFiles: (max: number) => `파일은 ${max}개까지 올릴 수 있습니다.`,
 } as const;

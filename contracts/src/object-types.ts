@@ -26,9 +26,12 @@ export const objectTypes = [
   'SetCategory',
   'PlanCategory',
   'Estimation',
+  'Workspace',
+  'BomConstant',
+  'DesignProperty',
 ] as const;
 export type ObjectType = (typeof objectTypes)[number];
 export const ObjectTypeSchema = z.enum(objectTypes, { error: messages.unknownObjectType });
 
-/** Stream names are `<ObjectType>-<id>` (DESIGN.md); internal streams use their own prefixes. */
+/** Stream names are `<ObjectType>-<id>` (docs/architecture.md); internal streams use their own prefixes. */
 export const streamName = (type: string, id: string | number) => `${type}-${id}`;

@@ -1,4 +1,5 @@
 import type { ObjectType } from './object-types';
+import { resources } from './resources';
 import { businessRoles, hasAnyRole, type Role, staffRoles } from './roles';
 
 /**
@@ -125,7 +126,11 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
  */
 export const resourceObjectTypes: Readonly<Partial<Record<string, ObjectType>>> = {
   user: 'User',
-  usergroup: 'UserGroup',
+  // The Admin's `system/…` screens open by their route alone: a role reading the type by default
+  // (notices) reads it on its own route (`notice`), not on the Admin's.
+  ...Object.fromEntries(
+    resources.filter((r) => !r.name.startsWith('system/')).map((r) => [r.name, r.objectType]),
+  ),
 };
 
 /**
@@ -159,4 +164,43 @@ export function canAccess(access: RouteAccess, userRoles: readonly string[]): bo
       return unreachable;
     }
   }
+}
+
+/**
+ * The public pages of SPEC §2, as the UI's router (ui/src/App.tsx) declares them. The server reads
+ * the same list to answer a path no page has with HTTP 404 (and the app's 404 page), so a search
+ * engine or a link checker learns that the page does not exist.
+ */
+export const publicPagePaths = [
+  '/',
+  '/login',
+  '/sns-login',
+  '/find-password',
+  '/mail-sent',
+  '/reset-password',
+  '/expired',
+  '/email-verification',
+  '/email-confirmed',
+  '/signup-personal',
+  '/agreement',
+  '/signup-options',
+  '/signup-business',
+  '/subscription',
+  '/cafe24',
+  '/cafe24-admin',
+  '/signup-sns',
+  '/account-closed',
+] as const;
+
+/**
+ * Whether a path is one of the app's pages: a public page, or anything under /dashboard (those
+ * screens need a session, and the signed-in app shows its own 404 page for the rest).
+ */
+export function isAppPagePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (
+    (publicPagePaths as readonly string[]).includes(path) ||
+    path === dashboardPath ||
+    path.startsWith(`${dashboardPath}/`)
+  );
 }

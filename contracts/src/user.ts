@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventsOf } from './events';
 import { messages } from './messages';
 import { type Role, RoleSchema } from './roles';
+import { SnsUserEventSchemas } from './sns-events';
 import { email, positiveId } from './validation';
 
 export const userStatuses = ['Active', 'Inactive', 'Pending', 'Deleted'] as const;
@@ -90,12 +91,16 @@ export interface TokenPair {
 }
 
 /**
- * Personal fields travel in events sealed with the person's own key (DESIGN.md "Personal data"):
+ * Personal fields travel in events sealed with the person's own key (docs/architecture.md "Personal data"):
  * a string of the form `pii:v1:…`, readable only while that key exists.
  */
 const Sealed = z.string().startsWith('pii:');
 const Id = z.number().int().positive();
-const Grant = z.object({ jti: z.uuid(), expiresAt: z.string() });
+/**
+ * `origin`: the site the request came to (scheme, host and port as the browser used them), so
+ * that the mailed link leads back to it when PUBLIC_URL is not set.
+ */
+const Grant = z.object({ jti: z.uuid(), expiresAt: z.string(), origin: z.string().max(300).optional() });
 const ConsentSchema = z.object({
   code: z.enum(agreementCodes),
   agreed: z.boolean(),
@@ -159,6 +164,11 @@ export const UserEventSchemas = {
    * unreadable for good.
    */
   UserErased: z.object({ groups: z.array(Id) }),
+  ...SnsUserEventSchemas,
+  /** A change of address was asked for: a link was mailed to the new one (sealed here). */
+  EmailChangeRequested: Grant.extend({ email: Sealed }),
+  /** The new address was confirmed by its link; `previous` is told of the change. */
+  EmailChanged: z.object({ email: Sealed, previous: Sealed, jti: z.uuid() }),
 };
 export type UserEvent = EventsOf<typeof UserEventSchemas>;
 

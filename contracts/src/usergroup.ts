@@ -1,19 +1,60 @@
 import { z } from 'zod';
 import type { EventsOf } from './events';
 import { messages } from './messages';
-import { positiveId, requiredText } from './validation';
+import { defineResource } from './resource';
+import { positiveId } from './validation';
 
 /** SPEC §5 limits. */
 export const userGroupLimits = { name: 50, description: 255 } as const;
 
 export const UserGroupId = positiveId(messages.invalidGroupId);
 
-/** Body of POST /api/usergroup and PUT /api/usergroup/{id}; other record fields are ignored. */
-export const UserGroupInputSchema = z.object({
-  name: requiredText(userGroupLimits.name),
-  description: requiredText(userGroupLimits.description),
+/**
+ * The `usergroup` resource (SPEC §3 UserGroup): name and description; `members` is kept by the
+ * read model from the users' group changes (membership lives on the user).
+ */
+export const userGroupResource = defineResource({
+  name: 'usergroup',
+  objectType: 'UserGroup',
+  label: '사용자 그룹',
+  notFound: messages.userGroupNotFound,
+  invalidId: messages.invalidGroupId,
+  table: 'usergroups',
+  representation: 'name',
+  defaultSort: ['registered', 'DESC'],
+  fields: {
+    name: {
+      kind: 'text',
+      label: '이름',
+      max: userGroupLimits.name,
+      required: true,
+      sortable: true,
+      filter: true,
+      search: true,
+      list: true,
+    },
+    description: {
+      kind: 'text',
+      label: '설명',
+      max: userGroupLimits.description,
+      required: true,
+      multiline: true,
+      sortable: true,
+      filter: true,
+      search: true,
+      list: true,
+    },
+    members: {
+      kind: 'integer',
+      label: '구성원 수',
+      min: 0,
+      derived: true,
+      sortable: true,
+      filter: true,
+      list: true,
+    },
+  },
 });
-export type UserGroupInput = z.output<typeof UserGroupInputSchema>;
 
 /** The record the API answers (SPEC §3 UserGroup plus `version`, the stream revision for If-Match). */
 export interface UserGroupRecord {
@@ -28,11 +69,10 @@ export interface UserGroupRecord {
   version: number;
 }
 
-export const userGroupSortable = ['id', 'name', 'members', 'description', 'registered'] as const;
-
 export const UserGroupEventSchemas = {
   UserGroupCreated: z.object({ id: z.number().int().positive(), name: z.string(), description: z.string() }),
-  UserGroupUpdated: z.object({ name: z.string(), description: z.string() }),
+  // Fields that changed: older events carry both.
+  UserGroupUpdated: z.object({ name: z.string().optional(), description: z.string().optional() }),
   UserGroupDeleted: z.object({}),
 };
 export type UserGroupEvent = EventsOf<typeof UserGroupEventSchemas>;

@@ -71,12 +71,14 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): Valida
   }
   const result = schema.safeParse(input, { error: koreanIssueMessage, reportInput: true });
   if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
+  // A Map, not an object: a field named `constructor` or `__proto__` is a key like any other.
+  const byField = new Map<string, string>();
   for (const issue of result.error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
-    errors[field] ??= issueMessage(issue);
+    if (!byField.has(field)) byField.set(field, issueMessage(issue));
   }
-  const first = Object.values(errors)[0] ?? messages.invalidValue;
+  const errors: FieldErrors = Object.fromEntries(byField);
+  const first = byField.values().next().value ?? messages.invalidValue;
   return { ok: false, errors, message: first };
 }
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { createLogger } from './http/logging';
 
 /**
- * Crypto-shredding of personal data (DESIGN.md "Personal data", PIPA). Personal fields are sealed
+ * Crypto-shredding of personal data (docs/architecture.md "Personal data", PIPA). Personal fields are sealed
  * with AES-256-GCM under a key of their own person (the subject, e.g. `User-12`), bound to the
  * subject as associated data. Keys live in `pii_keys`, outside the event log.
  *
@@ -156,7 +156,7 @@ export class PiiVault {
 }
 
 /**
- * Everything of a person kept outside the log that erasure removes (DESIGN.md "Personal data"):
+ * Everything of a person kept outside the log that erasure removes (docs/architecture.md "Personal data"):
  * their photos and what their browser reported, then their key. Idempotent, so it can run again
  * after a crash, from the erasure reactor as well as from the command that erased the person.
  * (Their mail in the outbox is deleted by the mail reactor.)
@@ -166,7 +166,7 @@ export async function erasePersonOutsideTheLog(
   vault: PiiVault,
   person: { subject: string; userId: number },
 ): Promise<void> {
-  await db('files').where({ ownerId: person.userId }).delete();
+  await db('files').where({ ownerId: person.userId, purpose: 'profile' }).delete();
   await db('client_logs').where({ userId: person.userId }).delete();
   await vault.erase(person.subject, db);
 }

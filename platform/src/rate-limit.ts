@@ -9,7 +9,7 @@ import {
 import { tooManyRequests } from './errors';
 
 /**
- * Limits on sizes and rates (DESIGN.md, FACTS.md "SMS codes"), in Redis when REDIS_URL is set so
+ * Limits on sizes and rates (docs/architecture.md, FACTS.md "SMS codes"), in Redis when REDIS_URL is set so
  * every process counts together, in process memory otherwise. Keys that name a person (an e-mail
  * address, a phone number) are passed already hashed with LookupKeys.
  */
@@ -31,6 +31,8 @@ export const rateLimitRules = {
   mailPerIp: { points: 20, duration: 60 * 60 },
   /** Client log uploads (one a minute is normal). */
   clientLogPerUser: { points: 10, duration: 60 },
+  // Files for records (images, models, attachments): generous for an Admin filling a catalogue.
+  uploadPerUser: { points: 120, duration: 60 * 60 },
 } as const satisfies Record<string, Pick<IRateLimiterOptions, 'points' | 'duration' | 'blockDuration'>>;
 
 export type RateLimitName = keyof typeof rateLimitRules;
@@ -40,11 +42,14 @@ export class RateLimits {
   private readonly limiters = new Map<RateLimitName, RateLimiterAbstract>();
   private readonly rules: Record<RateLimitName, RateLimitRule>;
 
-  /** `overrides` change single rules (tests that send everything from one address). */
-  constructor(redis?: Redis, overrides: Partial<Record<RateLimitName, RateLimitRule>> = {}) {
+  /**
+   * `overrides` change single rules (tests that send everything from one address); `namespace`
+   * keeps the counts of platforms that share one Redis but not their users apart (user ids repeat).
+   */
+  constructor(redis?: Redis, overrides: Partial<Record<RateLimitName, RateLimitRule>> = {}, namespace = '') {
     this.rules = { ...rateLimitRules, ...overrides };
     for (const [name, rule] of Object.entries(this.rules) as [RateLimitName, RateLimitRule][]) {
-      const options = { ...rule, keyPrefix: `rl:${name}` };
+      const options = { ...rule, keyPrefix: namespace ? `rl:${namespace}:${name}` : `rl:${name}` };
       this.limiters.set(
         name,
         redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options),

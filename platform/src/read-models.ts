@@ -61,66 +61,131 @@ export async function readRecord<T>(knex: Knex, view: string, id: number, column
 }
 
 /**
- * Read your writes (DESIGN.md "Commands"): a command answers only once every active projection
+ * What an in-process projection runner knows of its loops: a checkpoint it reports has been
+ * committed (or passes only events its projection ignores).
+ */
+export interface LocalCheckpoint {
+  name: string;
+  generation: number;
+  status: string;
+  checkpoint: Position | null;
+}
+
+/**
+ * Read your writes (docs/architecture.md "Commands"): a command answers only once every active projection
  * that handles the event types it appended has moved its checkpoint to the append's position.
- * In the all-in-one process the projection runner fires `checkpoints` after each batch; separate
- * processes poll.
+ * In the all-in-one process the projection runner fires `checkpoints` after each batch and its
+ * loops' checkpoints are read in memory (`useLocalCheckpoints`), so a wait ends when the runner
+ * commits, without a query; separate processes poll.
  */
 export class ProjectionWaiter {
   /** One read of the checkpoints shared by every request waiting at the same moment. */
-  private snapshot: { version: number; at: number; rows: Promise<ActiveGeneration[]> } | null = null;
+  private snapshot: {
+    version: number;
+    at: number;
+    rows: Promise<ActiveGeneration[]>;
+    settled: ActiveGeneration[] | null;
+  } | null = null;
+  private local: (() => readonly LocalCheckpoint[]) | null = null;
 
   constructor(
     private readonly knex: Knex,
     private readonly comparePositions: (a: Position, b: Position) => number,
     private readonly checkpoints?: Signal,
     private readonly pollIntervalMs = 25,
+    /** With local checkpoints, how long the list of active generations is reused. */
+    private readonly generationsMaxAgeMs = 1_000,
   ) {}
+
+  /** The checkpoints of a projection runner in this process (which fires `checkpoints`). */
+  useLocalCheckpoints(source: () => readonly LocalCheckpoint[]): void {
+    this.local = source;
+  }
 
   /** True once caught up; false when `timeoutMs` passed first. */
   async waitFor(position: Position, eventTypes: readonly string[], timeoutMs = 5_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
+    let fresh = false;
     for (;;) {
       const since = this.checkpoints?.version ?? 0;
-      if (await this.caughtUp(position, eventTypes)) return true;
+      if (await this.caughtUp(position, eventTypes, fresh)) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
       const pause = Math.min(left, this.pollIntervalMs);
       if (this.checkpoints) await this.checkpoints.wait(since, pause);
       else await new Promise((resolve) => setTimeout(resolve, pause));
+      // A pause that ended without a batch of this process: another process may have moved the
+      // checkpoints, or switched generations. Read them from the database.
+      fresh = this.checkpoints?.version === since;
     }
   }
 
-  private async caughtUp(position: Position, eventTypes: readonly string[]): Promise<boolean> {
-    const rows = await this.activeGenerations();
-    return rows
-      .filter((r) => r.handles.some((type) => eventTypes.includes(type)))
-      .every((r) => r.checkpoint !== null && this.comparePositions(r.checkpoint, position) >= 0);
+  private async caughtUp(
+    position: Position,
+    eventTypes: readonly string[],
+    fresh: boolean,
+  ): Promise<boolean> {
+    const local = this.local?.() ?? [];
+    const relevant = (await this.activeGenerations(local, fresh)).filter((r) =>
+      r.handles.some((type) => eventTypes.includes(type)),
+    );
+    return relevant.every((r) => {
+      const mine = local.find((l) => l.name === r.name && l.generation === r.generation);
+      return [r.checkpoint, mine?.checkpoint ?? null].some(
+        (checkpoint) => checkpoint !== null && this.comparePositions(checkpoint, position) >= 0,
+      );
+    });
   }
 
   /**
-   * The active generations' checkpoints, read again only when a batch was applied since (the
-   * signal moved) or, without an in-process signal, when the last read is a poll interval old.
-   * A stale read only makes a waiter wait longer, never answer early.
+   * The active generations and their stored checkpoints. Without local checkpoints they are read
+   * again only when a batch was applied since (the signal moved) or the last read is a poll
+   * interval old. With them, the stored checkpoints matter only for generations no loop of this
+   * process runs, so the list is reused for `generationsMaxAgeMs` unless a loop it names is no
+   * longer active here (a switch) or `fresh` asks for a new read. A stale read only makes a waiter
+   * wait longer, never answer early.
    */
-  private activeGenerations(): Promise<ActiveGeneration[]> {
+  private activeGenerations(local: readonly LocalCheckpoint[], fresh: boolean): Promise<ActiveGeneration[]> {
     const version = this.checkpoints?.version ?? -1;
     const current = this.snapshot;
-    if (current && current.version === version && Date.now() - current.at < this.pollIntervalMs)
-      return current.rows;
+    if (current && !fresh) {
+      const age = Date.now() - current.at;
+      if (this.local) {
+        if (age < this.generationsMaxAgeMs && this.namesActiveLoops(current, local)) return current.rows;
+      } else if (current.version === version && age < this.pollIntervalMs) return current.rows;
+    }
     const rows: Promise<ActiveGeneration[]> = this.knex('projection_generations')
       .where({ status: 'active' })
-      .select('handles', 'checkpoint');
-    const snapshot = { version, at: Date.now(), rows };
+      .select('name', 'generation', 'handles', 'checkpoint');
+    const snapshot = { version, at: Date.now(), rows, settled: null as ActiveGeneration[] | null };
     this.snapshot = snapshot;
-    rows.catch(() => {
-      if (this.snapshot === snapshot) this.snapshot = null;
-    });
+    rows.then(
+      (settled) => {
+        snapshot.settled = settled;
+      },
+      () => {
+        if (this.snapshot === snapshot) this.snapshot = null;
+      },
+    );
     return rows;
+  }
+
+  /** Whether every generation of the snapshot that a loop of this process runs is still active here. */
+  private namesActiveLoops(
+    snapshot: { settled?: ActiveGeneration[] | null },
+    local: readonly LocalCheckpoint[],
+  ): boolean {
+    if (!snapshot.settled) return true;
+    return snapshot.settled.every((r) => {
+      const mine = local.find((l) => l.name === r.name && l.generation === r.generation);
+      return !mine || mine.status === 'active';
+    });
   }
 }
 
 interface ActiveGeneration {
+  name: string;
+  generation: number;
   handles: string[];
   checkpoint: Position | null;
 }

@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import type { OAuthProviderName } from '@interior/contracts';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ActionTokens } from './auth/action-tokens';
@@ -13,6 +14,9 @@ import type { EventStore } from './eventstore/port';
 import { createPostgresEventStore } from './eventstore/postgres';
 import { createLogger } from './http/logging';
 import { createMailTransport, type MailTransport } from './mail';
+import { MemoryOneTimeStore, RedisOneTimeStore } from './oauth/one-time-store';
+import { configuredProviders, type OAuthProvider } from './oauth/providers';
+import { OAuthStates } from './oauth/state';
 import { PiiVault } from './pii';
 import { type RateLimitName, type RateLimitRule, RateLimits } from './rate-limit';
 import { ProjectionWaiter } from './read-models';
@@ -51,13 +55,24 @@ export interface Runtime {
   /** Fired by an in-process projection runner after each batch; waiters poll without it. */
   checkpoints: Signal;
   waiter: ProjectionWaiter;
+  /** Social and commerce-platform sign-in: the configured providers and the pending sign-ins. */
+  oauth: OAuthRuntime;
   close(): Promise<void>;
+}
+
+export interface OAuthRuntime {
+  providers: Map<OAuthProviderName, OAuthProvider>;
+  states: OAuthStates;
+  /** PUBLIC_URL when set; otherwise the callback address is the request's own origin. */
+  publicUrl: string | undefined;
 }
 
 export interface RuntimeOptions {
   applicationName: string;
   /** Changes single rate-limit rules (tests send everything from one address). */
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+  /** Keeps this platform's rate-limit counts apart in a Redis shared with others (tests). */
+  rateLimitNamespace?: string;
 }
 
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
@@ -94,7 +109,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       authenticator: new Authenticator(db.knex, tokens),
       permissions: new Permissions(db.knex),
       redis,
-      rateLimits: new RateLimits(redis ?? undefined, options.rateLimits),
+      rateLimits: new RateLimits(redis ?? undefined, options.rateLimits, options.rateLimitNamespace),
       codes: new VerificationCodes(
         redis ? new RedisCodeStore(redis) : new MemoryCodeStore(),
         await loadOrCreateSecret(db.knex, 'code-hash'),
@@ -107,6 +122,15 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       publicUrl,
       checkpoints,
       waiter: new ProjectionWaiter(db.knex, (a, b) => store.comparePositions(a, b), checkpoints),
+      oauth: {
+        providers: configuredProviders(config.oauth),
+        states: new OAuthStates(
+          // A key of its own for `state`, derived from the signing secret like the mailed links'.
+          new Uint8Array(hkdfSync('sha256', jwtSecret, 'interior', 'oauth-state', 32)),
+          redis ? new RedisOneTimeStore(redis) : new MemoryOneTimeStore(),
+        ),
+        publicUrl: config.publicUrl,
+      },
       async close() {
         await store.close();
         await db.close();

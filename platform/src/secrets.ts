@@ -20,7 +20,7 @@ export async function loadOrCreateSecret(knex: Knex, name: SecretName): Promise<
 
 /**
  * Keyed hashes for names that must not reveal personal data (stream names of e-mail reservations,
- * DESIGN.md "Personal data"): HMAC-SHA-256 under a per-purpose key.
+ * docs/architecture.md "Personal data"): HMAC-SHA-256 under a per-purpose key.
  */
 export class LookupKeys {
   constructor(private readonly key: Buffer) {}

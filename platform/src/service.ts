@@ -33,9 +33,11 @@ export async function runService(
   }
   const runtime = await openRuntime(config, { applicationName: name });
   // A service of the distributed stack is reached only through the gateway (deploy/nginx.conf),
-  // which appends the address it saw to X-Forwarded-For: trust exactly that one hop. `true` would
-  // take the left-most address, which the client writes itself, and dodge every limit per address.
-  const app = createHttpApp({ logLevel: config.logLevel, trustProxy: 1 });
+  // which appends the address it saw to X-Forwarded-For: unless TRUST_PROXY says otherwise (a
+  // load balancer in front of the gateway), trust exactly that one hop. `true` would take the
+  // left-most address, which the client writes itself, and dodge every limit per address.
+  const app = createHttpApp({ logLevel: config.logLevel, trustProxy: config.trustProxy ?? 1 });
+  await app.after();
   registerAuthentication(app, runtime.authenticator);
   const parts = await setup(runtime, app);
   registerHealth(app, runtime.db.knex, parts.health);

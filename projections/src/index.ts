@@ -1,6 +1,16 @@
 import { aclProjection } from './acl/acl.projection';
+import { propertyOverridesProjection } from './catalogue/property-overrides.projection';
+import { designAnalysisProjection } from './designs/analysis.projection';
+import { commentsProjection } from './designs/comments.projection';
+import { designsProjection } from './designs/designs.projection';
+import { foldersProjection } from './designs/folders.projection';
+import { estimationsProjection } from './estimations/estimations.projection';
+import { resourceProjections } from './resources';
+import {
+  subscriptionPlansProjection,
+  subscriptionsProjection,
+} from './subscriptions/subscriptions.projection';
 import { userSessionsProjection } from './user-sessions/user-sessions.projection';
-import { userGroupsProjection } from './usergroups/usergroups.projection';
 import { usersProjection } from './users/users.projection';
 
 export * from './projection';
@@ -8,4 +18,17 @@ export * from './reactors';
 export * from './runner';
 
 /** Every read model of the platform. */
-export const allProjections = [userGroupsProjection, usersProjection, userSessionsProjection, aclProjection];
+export const allProjections = [
+  ...resourceProjections,
+  usersProjection,
+  userSessionsProjection,
+  aclProjection,
+  subscriptionPlansProjection,
+  subscriptionsProjection,
+  designsProjection,
+  commentsProjection,
+  foldersProjection,
+  designAnalysisProjection,
+  propertyOverridesProjection,
+  estimationsProjection,
+];

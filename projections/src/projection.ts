@@ -2,7 +2,7 @@ import type { PiiVault, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 
 /**
- * A projection turns the global log into tables shaped for screens (DESIGN.md "Projections").
+ * A projection turns the global log into tables shaped for screens (docs/architecture.md "Projections").
  * It owns its tables and writes nothing else. Tables exist per generation (`<table>_g<n>`) behind
  * a view named `<table>` that readers use, so a rebuild fills a new generation beside the live
  * one and switches the views when it has caught up. Bump `version` when the tables or the
@@ -25,6 +25,17 @@ export interface Projection<Table extends string = string> {
   apply(
     trx: Knex.Transaction,
     event: StoredEvent,
+    tables: Readonly<Record<Table, string>>,
+    context: ProjectionContext,
+  ): Promise<void>;
+  /**
+   * Applies a whole batch (the events of `handles`, in log order) inside its transaction, with the
+   * same result as `apply` on each event in turn. When present the runner calls it instead of
+   * `apply`, so that rebuilds and catch-ups write set-based (see row-batch.ts).
+   */
+  applyBatch?(
+    trx: Knex.Transaction,
+    events: readonly StoredEvent[],
     tables: Readonly<Record<Table, string>>,
     context: ProjectionContext,
   ): Promise<void>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createPostgresEventStore, type EventStore, PiiVault, type StoredEvent } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
 import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
+import type { Knex } from 'knex';
 import { ensureGenerations, ProjectionRunner, requestRebuild } from './runner';
 import { replayTally, type TallyRow, tallyProjection } from './testing/tally';
 
@@ -202,6 +203,36 @@ describe('projection runner', () => {
 
     const more = await appendCounted(1, 2);
     await r.caughtUp({ position: more });
+    expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+  });
+
+  it('gives a rebuilt generation its afterCreate indexes once it has caught up, before the switch', async () => {
+    const appended = await appendCounted(2, 3);
+    const indexedTally = () => {
+      const projection = tallyProjection();
+      return {
+        ...projection,
+        async afterCreate(knex: Knex | Knex.Transaction, tables: Readonly<Record<'tally', string>>) {
+          await knex.raw('create index ?? on ?? ("count")', [`${tables.tally}_count`, tables.tally]);
+        },
+      };
+    };
+    const indexes = async (table: string) =>
+      (await db.knex('pg_indexes').where({ tablename: table }).pluck('indexname')).sort();
+    const r = runner(indexedTally(), { rescanIntervalMs: 30 });
+    await r.start();
+    await r.caughtUp({ position: appended });
+    expect(await indexes('tally_g1')).toEqual(['tally_g1_count', 'tally_g1_pkey']);
+
+    const generation = await requestRebuild(db.knex, indexedTally());
+    expect(await indexes(`tally_g${generation}`)).toEqual([`tally_g${generation}_pkey`]);
+    await eventually(async () =>
+      (await generations()).some((g) => g.generation === generation && g.status === 'active'),
+    );
+    expect(await indexes(`tally_g${generation}`)).toEqual([
+      `tally_g${generation}_count`,
+      `tally_g${generation}_pkey`,
+    ]);
     expect(await tallyRows()).toEqual(replayTally(await allEvents()));
   });
 

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { generationTables, type Projection } from './projection';
 
 /**
- * Runs projections over the global log (DESIGN.md "Projections").
+ * Runs projections over the global log (docs/architecture.md "Projections").
  *
  * Each generation of each projection has a row in `projection_generations` holding its checkpoint.
  * A batch of events is applied and the checkpoint moved in one transaction that first locks that
@@ -32,6 +32,11 @@ export interface ProjectionRunnerOptions {
   /** Idle polling when no append of this process wakes the runner. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * Events per read while a loop is far behind (the previous read came back full): a rebuild or a
+   * catch-up then applies large batches, each written set-based by projections with `applyBatch`.
+   */
+  catchUpBatchSize?: number;
   /** How often to look for generations created by another process (the rebuild command). */
   rescanIntervalMs?: number;
   logger?: Logger;
@@ -44,15 +49,29 @@ interface GenerationRow {
   status: 'building' | 'active' | 'retired';
   handles: string[];
   checkpoint: Position | null;
+  /** Whether the tables have their `afterCreate` indexes (a building generation gets them at the end). */
+  indexed: boolean;
 }
 
 const GENERATIONS = 'projection_generations';
+/** How often an active loop stores a checkpoint that moved only past events it ignores. */
+const IDLE_STORE_MS = 1_000;
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 const lockProjection = (trx: Knex.Transaction, name: string) =>
   trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
 
-async function createGeneration(trx: Knex.Transaction, projection: Projection, generation: number) {
+/**
+ * A building generation's tables get their `afterCreate` indexes (the trigram search indexes)
+ * only once it has caught up with the log (`indexGeneration`): building such an index over the
+ * filled table at once costs a fraction of keeping it up to date row by row through a rebuild.
+ */
+async function createGeneration(
+  trx: Knex.Transaction,
+  projection: Projection,
+  generation: number,
+  status: 'active' | 'building',
+) {
   const tables = generationTables(projection, generation);
   for (const [table, define] of Object.entries(projection.tables) as [
     string,
@@ -60,9 +79,10 @@ async function createGeneration(trx: Knex.Transaction, projection: Projection, g
   ][]) {
     const physical = tables[table]!;
     await trx.schema.dropTableIfExists(physical);
+    await forgetCounts(trx, [physical]);
     await trx.schema.createTable(physical, define);
   }
-  await projection.afterCreate?.(trx, tables);
+  if (status === 'active') await projection.afterCreate?.(trx, tables);
 }
 
 async function pointViewsAt(trx: Knex.Transaction, projection: Projection, generation: number) {
@@ -76,6 +96,14 @@ async function pointViewsAt(trx: Knex.Transaction, projection: Projection, gener
 async function dropGeneration(knex: Knex | Knex.Transaction, projection: Projection, generation: number) {
   const tables = generationTables(projection, generation);
   for (const physical of Object.values(tables)) await knex.schema.dropTableIfExists(physical as string);
+  await forgetCounts(knex, Object.values(tables) as string[]);
+}
+
+/** Row counts kept for tables (projections/src/row-batch.ts) go with the tables. */
+async function forgetCounts(knex: Knex | Knex.Transaction, physical: readonly string[]) {
+  await knex('read_model_counts')
+    .whereIn('physical', [...physical])
+    .delete();
 }
 
 /**
@@ -94,7 +122,7 @@ export async function ensureGenerations(knex: Knex, projection: Projection): Pro
       Math.max(0, ...(await trx(GENERATIONS).where({ name: projection.name }).pluck('generation'))) + 1;
     if (!active) {
       if (building) return;
-      await createGeneration(trx, projection, next);
+      await createGeneration(trx, projection, next, 'active');
       await pointViewsAt(trx, projection, next);
       await trx(GENERATIONS).insert(row(projection, next, 'active'));
     } else if (active.version !== projection.version && building?.version !== projection.version) {
@@ -104,9 +132,15 @@ export async function ensureGenerations(knex: Knex, projection: Projection): Pro
           .update({ status: 'retired' });
         await dropGeneration(trx, projection, building.generation);
       }
-      await createGeneration(trx, projection, next);
+      await createGeneration(trx, projection, next, 'building');
       await trx(GENERATIONS).insert(row(projection, next, 'building'));
     }
+    // Event types a projection handles can grow without a new version (a newly declared
+    // resource's deletions, which no earlier event can be): readers' waits must know them.
+    await trx(GENERATIONS)
+      .where({ name: projection.name, version: projection.version })
+      .whereNot({ status: 'retired' })
+      .update({ handles: [...projection.handles] });
   });
 }
 
@@ -128,7 +162,7 @@ export async function requestRebuild(knex: Knex, projection: Projection): Promis
     }
     const next =
       Math.max(0, ...(await trx(GENERATIONS).where({ name: projection.name }).pluck('generation'))) + 1;
-    await createGeneration(trx, projection, next);
+    await createGeneration(trx, projection, next, 'building');
     await trx(GENERATIONS).insert(row(projection, next, 'building'));
     return next;
   });
@@ -142,6 +176,7 @@ function row(projection: Projection, generation: number, status: GenerationRow['
     status,
     handles: [...projection.handles],
     checkpoint: null,
+    indexed: status === 'active',
   };
 }
 
@@ -161,6 +196,7 @@ export class ProjectionRunner {
     { promise: Promise<void>; health: ProjectionHealth; stop: AbortController }
   >();
   private readonly byName: Map<string, Projection>;
+  private readonly reads = new Map<string, Promise<StoredEvent[]>>();
   private readonly logger: Logger;
   private unsubscribe: (() => void) | undefined;
   /** The newest position this process appended: a reader that has not reached it should look again soon. */
@@ -261,6 +297,12 @@ export class ProjectionRunner {
   ): Promise<void> {
     const { knex, store, vault } = this.options;
     const batchSize = this.options.batchSize ?? 1000;
+    const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? 10_000);
+    /** Whether the previous read came back full: the loop is behind the log. */
+    let behind = false;
+    /** When this loop last stored its checkpoint. */
+    let storedAt = 0;
+    let indexed = generation.indexed;
     const pollIntervalMs = this.options.pollIntervalMs ?? 100;
     const tables = generationTables(projection, generation.generation);
     const handles = new Set(projection.handles);
@@ -277,21 +319,39 @@ export class ProjectionRunner {
      */
     const commit = (to: Position, batch: StoredEvent[]) =>
       knex.transaction(async (trx) => {
-        const current: Pick<GenerationRow, 'status' | 'checkpoint'> | undefined = await trx(GENERATIONS)
-          .where(where)
-          .forUpdate()
-          .first('status', 'checkpoint');
-        if (!current || current.status === 'retired') return { kind: 'retired' as const };
-        if (current.checkpoint !== saved) return { kind: 'moved' as const, checkpoint: current.checkpoint };
-        for (const event of batch) await projection.apply(trx, event, tables, { vault });
-        await trx(GENERATIONS).where(where).update({ checkpoint: to, updated_at: trx.fn.now() });
-        return { kind: 'committed' as const, status: current.status };
+        // The checkpoint moves first: the update locks the generation's row and matches only while
+        // the checkpoint is still the one this batch was read after, so no batch applies twice.
+        // The read model derives from the log, and a crash that loses this commit loses its
+        // checkpoint with it (one transaction): the batch is simply applied again. So the commit
+        // need not wait for the WAL flush (synchronous_commit off for this transaction only).
+        const { rows } = await trx.raw<{ rows: Pick<GenerationRow, 'status'>[] }>(
+          `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
+           from (select set_config('synchronous_commit', 'off', true)) as durability
+           where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
+           returning status`,
+          [to, where.name, where.generation, saved],
+        );
+        const moved = rows[0];
+        if (!moved) {
+          const current: Pick<GenerationRow, 'status' | 'checkpoint'> | undefined = await trx(GENERATIONS)
+            .where(where)
+            .first('status', 'checkpoint');
+          if (!current || current.status === 'retired') return { kind: 'retired' as const };
+          return { kind: 'moved' as const, checkpoint: current.checkpoint };
+        }
+        if (batch.length > 0) {
+          if (projection.applyBatch) await projection.applyBatch(trx, batch, tables, { vault });
+          else for (const event of batch) await projection.apply(trx, event, tables, { vault });
+        }
+        return { kind: 'committed' as const, status: moved.status };
       });
 
     while (!this.abort.signal.aborted && !stop.aborted) {
       const since = this.appended.version;
       try {
-        const batch: StoredEvent[] = await store.readAll({ after: health.checkpoint, limit: batchSize });
+        const limit: number = behind ? catchUpBatchSize : batchSize;
+        const batch = await this.readAll(health.checkpoint, limit, since);
+        behind = batch.length === limit;
         const relevant = batch.filter((event) => handles.has(event.type));
         if (batch.length > 0 && relevant.length === 0) {
           // Nothing to apply: no transaction per batch; the position is stored when idle.
@@ -299,8 +359,13 @@ export class ProjectionRunner {
           continue;
         }
         const target = batch.length > 0 ? batch[batch.length - 1]!.position : health.checkpoint;
-        if (target !== null && (batch.length > 0 || target !== saved)) {
+        // Storing the position past ignored events only saves rereading them after a restart: an
+        // active loop does it at most once a second, not after every append it ignores.
+        const idleStore = batch.length === 0 && target !== saved;
+        const storeLater = idleStore && health.status === 'active' && Date.now() - storedAt < IDLE_STORE_MS;
+        if (target !== null && (batch.length > 0 || target !== saved) && !storeLater) {
           const outcome = await commit(target, relevant);
+          storedAt = Date.now();
           if (outcome.kind === 'retired') return;
           saved = outcome.kind === 'moved' ? outcome.checkpoint : target;
           health.checkpoint = saved;
@@ -310,22 +375,24 @@ export class ProjectionRunner {
           if (relevant.length) this.options.checkpoints?.fire();
           continue;
         }
+        if (health.status === 'building' && !indexed) {
+          indexed = await this.indexGeneration(projection, generation.generation);
+          continue;
+        }
         if (health.status === 'building' && (await this.switchTo(projection, generation.generation, saved))) {
           health.status = 'active';
           this.options.checkpoints?.fire();
           continue;
         }
         // An append of this process not visible yet: another transaction of the cluster holds the
-        // snapshot horizon back. Look again soon (2, 4, 8 … ms) rather than after a whole poll
-        // interval, so read-your-writes does not wait on the poll.
+        // snapshot horizon back (on a shared server, often only for a millisecond or two). Look again
+        // soon (1, 2, 3 … ms; the loops of this process share the read) rather than after a whole
+        // poll interval, so read-your-writes does not wait on the poll.
         const behindOwnAppend =
           this.lastAppended !== null &&
           (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
         hidden = behindOwnAppend ? hidden + 1 : 0;
-        await this.appended.wait(
-          since,
-          behindOwnAppend ? Math.min(pollIntervalMs, 2 ** hidden) : pollIntervalMs,
-        );
+        await this.appended.wait(since, behindOwnAppend ? Math.min(pollIntervalMs, hidden) : pollIntervalMs);
       } catch (error) {
         // A failing batch rolled back whole; try again later (a poison event stalls only this
         // projection, and health shows why).
@@ -340,6 +407,46 @@ export class ProjectionRunner {
         );
       }
     }
+  }
+
+  /**
+   * Reads of the log shared by the loops that ask for the same page at the same moment: after an
+   * append every loop of this process wakes at the same checkpoint, and one query serves them all.
+   * A loop woken by a later append (`since`) reads anew, so it cannot miss that append.
+   */
+  private readAll(after: Position | null, limit: number, since: number): Promise<StoredEvent[]> {
+    const key = `${after ?? ''}|${limit}|${since}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.options.store.readAll({ after, limit });
+      this.reads.set(key, read);
+      const forget = () => this.reads.delete(key);
+      read.then(forget, forget);
+    }
+    return read;
+  }
+
+  /**
+   * Gives a caught-up building generation its `afterCreate` indexes, once (the generation's row is
+   * locked and marked in the same transaction). True when they exist; false when the generation was
+   * retired meanwhile.
+   */
+  private async indexGeneration(projection: Projection, generation: number): Promise<boolean> {
+    return this.options.knex.transaction(async (trx) => {
+      const where = { name: projection.name, generation };
+      const current: Pick<GenerationRow, 'status' | 'indexed'> | undefined = await trx(GENERATIONS)
+        .where(where)
+        .forUpdate()
+        .first('status', 'indexed');
+      if (!current || current.status === 'retired') return false;
+      if (current.indexed) return true;
+      // A bulk GIN build is much faster with room to sort its entries in memory.
+      await trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
+      await projection.afterCreate?.(trx, generationTables(projection, generation));
+      await trx(GENERATIONS).where(where).update({ indexed: true, updated_at: trx.fn.now() });
+      this.logger.info({ projection: projection.name, generation }, 'projection generation indexed');
+      return true;
+    });
   }
 
   /** Makes a caught-up building generation the active one; false when something moved first. */

@@ -1,6 +1,7 @@
 import type { ObjectType } from '@interior/contracts';
 import { type ListDefinition, principalOf, queryList, sendList } from '@interior/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
 import type { QueryServiceDeps } from './deps';
 
 /**
@@ -13,13 +14,16 @@ export async function sendReadableList(
   reply: FastifyReply,
   type: ObjectType,
   list: ListDefinition,
+  /** What the route shows beyond what the caller may read (a read route's audience). */
+  narrow?: (builder: Knex.QueryBuilder) => void,
 ) {
   const scope = await deps.permissions.listScope(principalOf(request), type, list.table);
-  const result = await queryList(
-    deps.knex,
-    list,
-    request.query as Record<string, unknown>,
-    scope ?? undefined,
-  );
+  const both =
+    scope && narrow
+      ? (builder: Knex.QueryBuilder) => {
+          builder.where(scope).where(narrow);
+        }
+      : (scope ?? narrow);
+  const result = await queryList(deps.knex, list, request.query as Record<string, unknown>, both);
   return sendList(reply, list.resource, result);
 }

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { bootstrapAdmin, commandDepsOf, registerCommandRoutes } from '@interior/command-service';
+import {
+  bootstrapAdmin,
+  commandDepsOf,
+  ensureShippedValues,
+  registerCommandRoutes,
+  startSubscriptionWorkers,
+} from '@interior/command-service';
+import { isAppPagePath } from '@interior/contracts';
 import {
   type Config,
   createHttpApp,
@@ -17,7 +24,7 @@ import { registerQueryRoutes } from '@interior/query-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The all-in-one process (DESIGN.md "Running"): command-service, query-service and projections in
+ * The all-in-one process (docs/architecture.md "Running"): command-service, query-service and projections in
  * one process on one port, serving the built UI and /api on the same origin. Projections wake in
  * process after each append, and commands wait for them before answering.
  */
@@ -35,17 +42,23 @@ export interface StartPlatformOptions {
   /** Where the generated bootstrap password is printed. */
   announce?: (message: string) => void;
   rateLimits?: RuntimeOptions['rateLimits'];
+  rateLimitNamespace?: RuntimeOptions['rateLimitNamespace'];
 }
 
 export async function startPlatform(config: Config, options: StartPlatformOptions): Promise<PlatformServer> {
   const runtime = await openRuntime(config, {
     applicationName: 'interior-all-in-one',
     rateLimits: options.rateLimits,
+    rateLimitNamespace: options.rateLimitNamespace,
   });
   const app = createHttpApp({
     logLevel: config.logLevel,
+    // Behind a reverse proxy (TLS termination) every visitor would share its address: TRUST_PROXY
+    // names it. Unset, no proxy is trusted, as the process is then reached directly.
+    trustProxy: config.trustProxy ?? 0,
     pageFallback: options.uiDir ? servePage : undefined,
   });
+  await app.after();
   const runner = new ProjectionRunner({
     knex: runtime.db.knex,
     store: runtime.store,
@@ -54,7 +67,9 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     checkpoints: runtime.checkpoints,
     logger: app.log,
   });
+  runtime.waiter.useLocalCheckpoints(() => runner.health());
   let reactors: Awaited<ReturnType<typeof startReactors>> | undefined;
+  let subscriptions: Awaited<ReturnType<typeof startSubscriptionWorkers>> | undefined;
   try {
     await runner.start();
     reactors = await startReactors(runtime, app.log);
@@ -64,16 +79,25 @@ export async function startPlatform(config: Config, options: StartPlatformOption
       announce: options.announce ?? ((message) => process.stdout.write(`${message}\n`)),
       warn: (message) => app.log.warn(message),
     });
+    subscriptions = await startSubscriptionWorkers(deps, app.log);
+    await ensureShippedValues(deps);
 
+    const tossOrigins =
+      config.payments.provider === 'toss'
+        ? ['https://js.tosspayments.com', 'https://*.tosspayments.com']
+        : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
+          // Toss Payments' card window (PAYMENT_PROVIDER=toss): its SDK script and its frames.
+          'script-src': ["'self'", ...tossOrigins],
+          'frame-src': ["'self'", ...tossOrigins],
           // MUI (emotion) injects style elements at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
           // Avatars come from the e-mail-hash avatar service (SPEC §3).
           'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...tossOrigins],
           // The embedded default is often reached over plain HTTP on a LAN address.
           'upgrade-insecure-requests': null,
         },
@@ -94,7 +118,15 @@ export async function startPlatform(config: Config, options: StartPlatformOption
           `the UI is not built: ${options.uiDir}/index.html is missing (npm run build --workspace ui)`,
         );
       }
-      await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, index: ['index.html'] });
+      await app.register(fastifyStatic, {
+        root: options.uiDir,
+        wildcard: false,
+        index: ['index.html'],
+        // The build writes .br and .gz beside each file (ui/vite.config.ts): sent as they are.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: cachingHeaders,
+      });
     }
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -105,6 +137,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
       runner,
       async close() {
         await app.close();
+        await subscriptions?.stop();
         await reactors?.stop();
         await runner.stop();
         await runtime.close();
@@ -112,6 +145,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     };
   } catch (error) {
     await app.close();
+    await subscriptions?.stop();
     await reactors?.stop();
     await runner.stop();
     await runtime.close();
@@ -120,16 +154,32 @@ export async function startPlatform(config: Config, options: StartPlatformOption
 }
 
 /**
- * A path outside /api that is no file is one of the single-page app's routes: the app answers it
- * (its own 404 page included). A missing file (an asset of an older build) is a plain 404, never
- * the page, which the browser would run as a script.
+ * Files under /assets/ are named by a hash of their content: a browser keeps them for a year and
+ * never asks again. Everything else (index.html, the favicon) is checked on every visit, so a new
+ * build reaches the browser at once.
+ */
+function cachingHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
+  const hashed = file.split(path.sep).includes('assets');
+  response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  response.setHeader('vary', 'Accept-Encoding');
+}
+
+/**
+ * A path outside /api that is no file is one of the single-page app's routes: the app answers it.
+ * A path no page has gets the app as well (it shows its 404 page), with the status 404. A missing
+ * file (an asset of an older build) is a plain 404, never the page, which the browser would run as
+ * a script.
  */
 function servePage(request: FastifyRequest, reply: FastifyReply) {
-  const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) {
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
   }
-  return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  return reply
+    .status(isAppPagePath(pathname) ? 200 : 404)
+    .type('text/html')
+    .header('cache-control', 'no-cache')
+    .sendFile('index.html');
 }
 
 /** Projections are healthy when every loop runs without a failing batch. */

@@ -1,11 +1,14 @@
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { DashboardGate } from './admin/DashboardGate';
+import { DataBrowserRouter } from './DataBrowserRouter';
+import { DocumentTitle } from './DocumentTitle';
 import { GlobalLoadingOverlay } from './feedback/LoadingOverlay';
 import { NoticeProvider } from './feedback/NoticeProvider';
+import { ServerUnreachableNotice } from './feedback/ServerUnreachableNotice';
 import { TopProgressBar } from './feedback/TopProgressBar';
 import { usePaletteMode } from './theme/mode';
 import { themes } from './theme/themes';
@@ -41,13 +44,24 @@ const MailSentPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./pages/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const SnsSignupPage = lazy(() =>
+  import('./pages/sns/SnsSignupPage').then((m) => ({ default: m.SnsSignupPage })),
+);
+const Cafe24Page = lazy(() => import('./pages/sns/Cafe24Page').then((m) => ({ default: m.Cafe24Page })));
+const AccountClosedPage = lazy(() =>
+  import('./pages/account/AccountClosedPage').then((m) => ({ default: m.AccountClosedPage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('./pages/subscription/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
+);
 
 export function App() {
   return (
     <ThemeProvider theme={themes[usePaletteMode()]}>
       <CssBaseline />
       <NoticeProvider>
-        <BrowserRouter>
+        <DataBrowserRouter>
+          <DocumentTitle />
           <AppErrorBoundary>
             <Suspense fallback={<TopProgressBar />}>
               <Routes>
@@ -64,13 +78,19 @@ export function App() {
                 <Route path="/find-password" element={<FindPasswordPage />} />
                 <Route path="/mail-sent" element={<MailSentPage />} />
                 <Route path="/reset-password" element={<ResetPasswordPage />} />
+                <Route path="/signup-sns" element={<SnsSignupPage />} />
+                <Route path="/cafe24" element={<Cafe24Page key="cafe24" admin={false} />} />
+                <Route path="/cafe24-admin" element={<Cafe24Page key="cafe24-admin" admin />} />
+                <Route path="/account-closed" element={<AccountClosedPage />} />
+                <Route path="/subscription" element={<SubscriptionPage />} />
                 <Route path="/dashboard/*" element={<DashboardGate />} />
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </Suspense>
           </AppErrorBoundary>
-        </BrowserRouter>
+        </DataBrowserRouter>
         <GlobalLoadingOverlay />
+        <ServerUnreachableNotice />
       </NoticeProvider>
     </ThemeProvider>
   );

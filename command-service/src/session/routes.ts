@@ -41,6 +41,9 @@ export function registerSessionCommands(app: FastifyInstance, deps: CommandServi
       await deps.rateLimits.consume('loginFailuresPerAccount', accountKey);
       throw new HttpError(404, messages.wrongCredentials);
     }
+    // Still SPEC §8's 403, but a person who has not verified the address is told so (the right
+    // password was given, so this reveals nothing to anyone else) and the page offers a new mail.
+    if (known.status === 'Pending') throw new HttpError(403, messages.emailNotVerified);
     if (known.status !== 'Active') throw new HttpError(403, messages.userInactive);
     await deps.rateLimits.reset('loginFailuresPerAccount', accountKey);
     return startSession(deps, reply, known.id, { ...metaOf(request), actorId: known.id });

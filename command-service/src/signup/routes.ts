@@ -14,7 +14,6 @@ import {
   VerificationCodeSchema,
 } from '@interior/contracts';
 import {
-  ActionTokens,
   badRequest,
   HttpError,
   hashPassword,
@@ -31,6 +30,7 @@ import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { nextId } from '../ids';
 import { userDecider } from '../user/decide';
 import { isEmailTaken } from '../user/email-reservation';
+import { linkGrant } from '../user/link-origin';
 import { registerUser } from '../user/register';
 import { mobileKey } from './mobile-code';
 
@@ -155,7 +155,7 @@ export function registerSignupCommands(app: FastifyInstance, deps: CommandServic
     const verification = await handleCommand(deps.store, {
       stream,
       decider: userDecider,
-      command: { type: 'RequestEmailVerification', grant: ActionTokens.grant('verify-email', id, meta.now) },
+      command: { type: 'RequestEmailVerification', grant: linkGrant(request, 'verify-email', id, meta.now) },
       meta: own,
     });
     return { id, handled: [...handled, verification] };

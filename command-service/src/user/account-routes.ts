@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   accountLimits,
@@ -20,6 +19,7 @@ import {
   badRequest,
   HttpError,
   hashPassword,
+  parseClientJson,
   parseInput,
   principalOf,
   readUserDetail,
@@ -27,24 +27,20 @@ import {
   verifyPassword,
 } from '@interior/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type/core';
 import { type CommandMeta, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
+import { detectAccepted, storeFile } from '../files/files';
 import { nextId } from '../ids';
 import { startSession } from '../session/start-session';
 import { mobileKey } from '../signup/mobile-code';
+import { confirmEmailChange } from './account-changes-routes';
 import { userDecider } from './decide';
 import { findUserIdByEmail, normalizeEmail } from './email-reservation';
+import { requestOrigin } from './link-origin';
 import { sealedFor } from './personal-data';
 import type { UserState } from './user';
 
 /** Image types a profile photo may have, recognised by content, not by name. */
-const IMAGE_TYPES = new Map([
-  ['image/jpeg', 'jpg'],
-  ['image/png', 'png'],
-  ['image/gif', 'gif'],
-  ['image/webp', 'webp'],
-]);
 
 /**
  * What a signed-in user does to their own account, and the links mailed to them (SPEC §2
@@ -99,8 +95,13 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
 
   app.post('/api/email/verify', { config: { public: true } }, async (request, reply) => {
     const { token } = parseInput(TokenBodySchema, request.body);
-    const grant = await grantOf(token, ['verify-email']);
+    const grant = await grantOf(token, ['verify-email', 'change-email']);
     const meta = { ...metaOf(request), actorId: grant.userId };
+    // The link of an e-mail change verifies the new address the same way.
+    if (grant.purpose === 'change-email') {
+      await confirmEmailChange(deps, grant, meta);
+      return { status: 'Active', emailChanged: true };
+    }
     const handled = await run(grant.userId, { type: 'VerifyEmail', jti: grant.jti, now: meta.now }, meta);
     await awaitProjections(deps, reply, handled);
     return { status: 'Active' };
@@ -115,10 +116,11 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
       const { email } = parseInput(EmailBodySchema, request.body);
       await limitMail(request, email);
       const meta = metaOf(request);
+      const origin = requestOrigin(request);
       inBackground(request, async () => {
         const id = await findUserIdByEmail(deps.store, deps.lookupKeys, email);
         if (id === null) return;
-        const grant = ActionTokens.grant(purpose, id, meta.now);
+        const grant = { ...ActionTokens.grant(purpose, id, meta.now), origin };
         const command =
           purpose === 'verify-email'
             ? ({ type: 'RequestEmailVerification', grant } as const)
@@ -282,22 +284,15 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
 
   async function storeImage(ownerId: number, file: { data: Buffer; filename: string }) {
     if (file.data.length > accountLimits.profileImageBytes) throw new HttpError(413, messages.imageTooLarge);
-    const detected = await fileTypeFromBuffer(file.data);
-    const extension = detected ? IMAGE_TYPES.get(detected.mime) : undefined;
-    if (!detected || !extension)
-      throw badRequest(messages.imageRequired, { attachment0: messages.imageRequired });
-    const id = await nextId(deps.knex, 'File');
+    const detected = await detectAccepted(file.data, 'image');
+    if (!detected) throw badRequest(messages.imageRequired, { attachment0: messages.imageRequired });
     // An unguessable name: images are served without a token (an <img> cannot send one).
-    const name = `${randomUUID()}.${extension}`;
-    await deps.knex('files').insert({
-      id,
+    const { id, name } = await storeFile(
+      deps.knex,
+      { data: file.data, originalName: file.filename, ...detected },
       ownerId,
-      name,
-      contentType: detected.mime,
-      size: file.data.length,
-      sha256: createHash('sha256').update(file.data).digest('hex'),
-      data: file.data,
-    });
+      'profile',
+    );
     return { id, name };
   }
 }
@@ -321,7 +316,8 @@ async function readProfileUpload(request: FastifyRequest): Promise<ProfileUpload
       file: null,
     };
   }
-  const fields: Record<string, string> = {};
+  // No prototype: a part named `__proto__` or `constructor` is a field like any other.
+  const fields: Record<string, string> = Object.create(null);
   let file: ProfileUpload['file'] = null;
   try {
     for await (const part of request.parts()) {
@@ -340,14 +336,13 @@ async function readProfileUpload(request: FastifyRequest): Promise<ProfileUpload
     throw badRequest(messages.invalidUpload);
   }
   if (fields.filesSize !== undefined && file) {
-    let sizes: unknown;
-    try {
-      sizes = JSON.parse(fields.filesSize);
-    } catch {
-      throw badRequest(messages.invalidUpload);
-    }
+    // Client JSON like any other (bounded depth, no prototype keys); the file's own name is looked
+    // up as an own property, so a file called "constructor" finds nothing inherited.
+    const sizes = parseClientJson(fields.filesSize, { message: messages.invalidUpload });
     const declared =
-      typeof sizes === 'object' && sizes ? (sizes as Record<string, unknown>)[file.filename] : undefined;
+      typeof sizes === 'object' && sizes !== null && Object.hasOwn(sizes, file.filename)
+        ? (sizes as Record<string, unknown>)[file.filename]
+        : undefined;
     if (declared !== undefined && declared !== file.data.length) throw badRequest(messages.invalidUpload);
   }
   const attachmentChanged = fields.attachmentChanged === 'true';

@@ -9,9 +9,7 @@ import {
   UserId,
 } from '@interior/contracts';
 import {
-  ActionTokens,
   badRequest,
-  erasePersonOutsideTheLog,
   etagOf,
   forbidden,
   HttpError,
@@ -29,7 +27,8 @@ import { z } from 'zod';
 import { type Handled, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { userDecider } from './decide';
-import { emailReservationDecider, emailStream } from './email-reservation';
+import { eraseAccount } from './erase';
+import { linkGrant } from './link-origin';
 import { sealedFor } from './personal-data';
 import { registerUser } from './register';
 import type { UserState } from './user';
@@ -57,9 +56,51 @@ function requireRoleAuthority(
 }
 
 /**
+ * Group membership belongs to the group as much as to the user: whoever is in a group inherits its
+ * grants, so adding someone to a group or taking them out needs the right to manage that group's
+ * membership, the Admin role or Admin on the group (on it, or on every group), besides Admin on
+ * the user. Without it a grant on one user record (one's own included) would reach every grant of
+ * every group. A group added that the caller may not read answers exactly as one that does not
+ * exist, so ids do not tell which groups exist. Groups kept as they were need nothing; a group
+ * taken away that no longer exists needs nothing either (it holds no grants).
+ */
+async function requireMembershipAuthority(
+  deps: CommandServiceDeps,
+  caller: Principal,
+  userId: number,
+  before: readonly number[],
+  after: readonly number[],
+) {
+  const added = after.filter((g) => !before.includes(g));
+  const removed = before.filter((g) => !after.includes(g));
+  if (added.length === 0 && removed.length === 0) return;
+  const existing = new Set<number>(
+    (
+      await deps
+        .knex(readModels.usergroups)
+        .whereIn('id', [...added, ...removed])
+        .pluck('id')
+    ).map(Number),
+  );
+  const readable = await deps.permissions.readableIds(caller, 'UserGroup', added);
+  if (added.some((g) => !existing.has(g) || !readable.has(g))) {
+    throw badRequest(messages.unknownGroups, { groups: messages.unknownGroups });
+  }
+  if (isAdmin(caller.roles)) return;
+  // Joining a group gives its grants: managing it does not let one join it oneself.
+  if (userId === caller.userId && added.length) throw forbidden(messages.cannotJoinGroupYourself);
+  for (const group of [...added, ...removed]) {
+    if (!existing.has(group)) continue;
+    if (!(await deps.permissions.has(caller, { type: 'UserGroup', id: group }, 'Admin'))) {
+      throw forbidden(messages.forbidden);
+    }
+  }
+}
+
+/**
  * User administration (SPEC §2 /dashboard/user: the Admin role, or Admin permission on the user):
  * create staff and partner accounts, edit roles, status, groups and ERP codes, and erase a person
- * (PIPA, DESIGN.md "Personal data").
+ * (PIPA, docs/architecture.md "Personal data").
  */
 export function registerUserAdminCommands(app: FastifyInstance, deps: CommandServiceDeps): void {
   const record = (id: number) => readRecord<User>(deps.knex, readModels.users, id, userRecordColumns);
@@ -108,17 +149,21 @@ export function registerUserAdminCommands(app: FastifyInstance, deps: CommandSer
       meta,
     );
     const all: Handled<UserState, { type: string }>[] = [handled];
+    let invitationSent = false;
     if (!input.password) {
       const invitation = await handleCommand(deps.store, {
         stream: streamName('User', id),
         decider: userDecider,
-        command: { type: 'InviteUser', grant: ActionTokens.grant('invitation', id, meta.now) },
+        command: { type: 'InviteUser', grant: linkGrant(request, 'invitation', id, meta.now) },
         meta,
       });
       all.push(invitation);
+      invitationSent = invitation.events.length > 0;
     }
     reply.status(201);
-    return answer(reply, id, ...all);
+    // The Admin is told that a mail went out (an inactive account gets none: it could not use it).
+    const created = await answer(reply, id, ...all);
+    return invitationSent ? { ...created, invitationSent: true } : created;
   });
 
   app.put('/api/user/:id', async (request, reply) => {
@@ -126,16 +171,12 @@ export function registerUserAdminCommands(app: FastifyInstance, deps: CommandSer
     const { id } = parseInput(Params, request.params);
     await mayAdminister(request, id);
     const input = parseInput(UserAdminUpdateSchema, request.body);
-    if (input.groups.length) {
-      const known = await deps.knex(readModels.usergroups).whereIn('id', input.groups).pluck('id');
-      if (known.length !== input.groups.length)
-        throw badRequest(messages.unknownGroups, { groups: messages.unknownGroups });
-    }
     const stream = streamName('User', id);
     const ifMatch = parseIfMatch(request.headers['if-match']);
     const { state } = await loadState(deps.store, stream, userDecider);
     if (state.status === 'absent' || state.status === 'Deleted')
       throw new HttpError(404, messages.userNotFound);
+    await requireMembershipAuthority(deps, admin, id, state.groups, input.groups);
     requireRoleAuthority(admin, {
       userId: id,
       before: state.roles,
@@ -165,17 +206,7 @@ export function registerUserAdminCommands(app: FastifyInstance, deps: CommandSer
     return answer(reply, id, handled);
   });
 
-  /**
-   * Erasure, in an order that no failure can turn into a half-erased account:
-   * 1. read in clear what the erasure still needs: the address, whose reservation it releases;
-   * 2. append EraseUser with the client's If-Match: a stale version (412) or any refusal stops here,
-   *    and the account is left exactly as it was, fully readable and working;
-   * 3. only then destroy the key and the rows kept outside the log, and release the address.
-   * Step 3 is idempotent and also run by the erasure reactor (projections/src/reactors/erasure),
-   * which reacts to UserErased from its own checkpoint: should this process die between 2 and 3,
-   * the reactor destroys the key after the fact (DESIGN.md "Projections": side effects belong to
-   * reactors), and registering the address again takes over an erased user's reservation.
-   */
+  /** Erasure by an Admin (see erase.ts for the order of its steps). */
   app.delete('/api/user/:id', async (request, reply) => {
     const admin = principalOf(request);
     const { id } = parseInput(Params, request.params);
@@ -189,28 +220,16 @@ export function registerUserAdminCommands(app: FastifyInstance, deps: CommandSer
     // Erasing an Admin takes their Admin role away, among everything else.
     if (isAdmin(state.roles) && !isAdmin(admin.roles)) throw forbidden(messages.forbidden);
     const before = await record(id);
-    // The read model still shows the address of an account whose key an earlier version of this
-    // route destroyed before failing to append; without it that address would stay taken.
-    const email = (await deps.vault.open(stream, state.sealedEmail)) ?? before?.email ?? null;
     const meta = metaOf(request);
-
-    const handled = await handleCommand(deps.store, {
-      stream,
-      decider: userDecider,
+    const handled = await eraseAccount(deps, {
+      user: state,
       command: { type: 'EraseUser', actorId: admin.userId, now: meta.now },
       meta,
       ifMatch,
+      // The read model still shows the address of an account whose key an earlier version of this
+      // route destroyed before failing to append; without it that address would stay taken.
+      shownEmail: before?.email ?? null,
     });
-    await erasePersonOutsideTheLog(deps.knex, deps.vault, { subject: stream, userId: id });
-    // The address may be used again by someone new.
-    if (email) {
-      await handleCommand(deps.store, {
-        stream: emailStream(deps.lookupKeys, email),
-        decider: emailReservationDecider,
-        command: { type: 'ReleaseEmail', userId: id },
-        meta,
-      });
-    }
     await awaitProjections(deps, reply, handled);
     return before ?? { id };
   });

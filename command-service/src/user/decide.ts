@@ -5,7 +5,10 @@ import {
   type FileReference,
   hasAnyRole,
   messages,
+  type PlanCode,
+  planRoleChange,
   type Role,
+  type SnsType,
   type UserEvent,
   type UserStatus,
 } from '@interior/contracts';
@@ -17,13 +20,15 @@ import { evolve, initialState, type RegisteredUser, type UserState } from './use
 interface Grant {
   jti: string;
   expiresAt: Date;
+  /** The site the request came to, for the mailed link (see link-origin.ts). */
+  origin?: string | undefined;
 }
 
 export type UserCommand =
   | {
       type: 'RegisterUser';
       id: number;
-      /** Sealed with the user's key (DESIGN.md "Personal data"). */
+      /** Sealed with the user's key (docs/architecture.md "Personal data"). */
       sealedEmail: string;
       sealedName: string;
       sealedMobile: string | null;
@@ -74,7 +79,22 @@ export type UserCommand =
       sealedName: string | null;
       now: Date;
     }
-  | { type: 'EraseUser'; actorId: number; now: Date };
+  | { type: 'EraseUser'; actorId: number; now: Date }
+  /** Social sign-in: the provider account was reserved for this user (oauth/sns-reservation.ts). */
+  | { type: 'LinkSnsAccount'; id: number; snsType: SnsType; sealedUid: string; reservation: string }
+  | { type: 'UnlinkSnsAccount'; id: number }
+  /** Joins or leaves one group (the group page's 구성원): decided on the latest groups, never a stale list. */
+  | { type: 'ChangeGroupMembership'; groupId: number; member: boolean }
+  /**
+   * 회원 탈퇴: the person erases their own account (password already confirmed). `otherAdmins`
+   * counts the active Admins besides this user, so the last one cannot leave the platform without.
+   */
+  | { type: 'CloseAccount'; otherAdmins: number; now: Date }
+  /** A change of address, asked for with the password: a link goes to the new address. */
+  | { type: 'RequestEmailChange'; grant: Grant; sealedEmail: string }
+  | { type: 'ConfirmEmailChange'; jti: string; now: Date }
+  /** The subscription process manager: the plan's role while paid, the Free role after. */
+  | { type: 'ApplyPlanRole'; planRole: PlanCode | null };
 
 const sameSet = <T>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
@@ -91,7 +111,11 @@ function checkGrant(user: RegisteredUser, purpose: ActionPurpose, jti: string, n
     throw gone(messages.linkExpired);
 }
 
-const grantData = (grant: Grant) => ({ jti: grant.jti, expiresAt: grant.expiresAt.toISOString() });
+const grantData = (grant: Grant) => ({
+  jti: grant.jti,
+  expiresAt: grant.expiresAt.toISOString(),
+  ...(grant.origin ? { origin: grant.origin } : {}),
+});
 
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -271,6 +295,88 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         { type: 'UserSessionsRevoked', data: { reason: 'user-erased', at: command.now.toISOString() } },
         { type: 'UserErased', data: { groups: user.groups } },
       ];
+    }
+    case 'LinkSnsAccount': {
+      const user = existing(state);
+      const linked = user.snsAccounts ?? [];
+      // The same provider account again (a retried link): nothing to do.
+      if (linked.some((a) => a.reservation === command.reservation)) return [];
+      if (linked.some((a) => a.type === command.snsType)) throw ruleBroken(messages.snsTypeAlreadyLinked);
+      return [
+        {
+          type: 'SnsAccountLinked',
+          data: {
+            id: command.id,
+            type: command.snsType,
+            uid: command.sealedUid,
+            reservation: command.reservation,
+          },
+        },
+      ];
+    }
+    case 'UnlinkSnsAccount': {
+      const user = existing(state);
+      const linked = user.snsAccounts ?? [];
+      const account = linked.find((a) => a.id === command.id);
+      if (!account) throw domainNotFound(messages.snsAccountNotFound);
+      // Some way to sign in must stay: a password, or another linked account.
+      if (user.passwordHash === null && linked.length === 1)
+        throw ruleBroken(messages.cannotUnlinkLastSignIn);
+      return [
+        {
+          type: 'SnsAccountUnlinked',
+          data: { id: account.id, type: account.type, reservation: account.reservation },
+        },
+      ];
+    }
+    case 'ChangeGroupMembership': {
+      const user = existing(state);
+      if (user.groups.includes(command.groupId) === command.member) return [];
+      const groups = command.member
+        ? [...user.groups, command.groupId].sort((a, b) => a - b)
+        : user.groups.filter((g) => g !== command.groupId);
+      return [
+        {
+          type: 'UserGroupsChanged',
+          data: {
+            groups,
+            added: command.member ? [command.groupId] : [],
+            removed: command.member ? [] : [command.groupId],
+          },
+        },
+      ];
+    }
+    case 'CloseAccount': {
+      const user = existing(state);
+      if (user.roles.includes('Admin') && command.otherAdmins < 1)
+        throw ruleBroken(messages.lastAdminCannotLeave);
+      return [
+        { type: 'UserSessionsRevoked', data: { reason: 'user-erased', at: command.now.toISOString() } },
+        { type: 'UserErased', data: { groups: user.groups } },
+      ];
+    }
+    case 'RequestEmailChange': {
+      const user = existing(state);
+      if (user.status !== 'Active') throw ruleBroken(messages.userInactive);
+      return [
+        { type: 'EmailChangeRequested', data: { ...grantData(command.grant), email: command.sealedEmail } },
+      ];
+    }
+    case 'ConfirmEmailChange': {
+      if (state.status !== 'Active' || !state.sealedPendingEmail) throw gone(messages.linkExpired);
+      checkGrant(state, 'change-email', command.jti, command.now);
+      return [
+        {
+          type: 'EmailChanged',
+          data: { email: state.sealedPendingEmail, previous: state.sealedEmail, jti: command.jti },
+        },
+      ];
+    }
+    case 'ApplyPlanRole': {
+      // An erased or unknown user keeps nothing: the process manager must not stall on them.
+      if (state.status === 'absent' || state.status === 'Deleted') return [];
+      const roles = planRoleChange(state.roles, command.planRole);
+      return sameSet(roles, state.roles) ? [] : [{ type: 'UserRolesChanged', data: { roles } }];
     }
     default: {
       const unreachable: never = command;

@@ -4,7 +4,7 @@ import { type Decider, loadState } from '../decider';
 import { userDecider } from './decide';
 
 /**
- * An e-mail address belongs to at most one user (DESIGN.md "Commands"): one stream per address,
+ * An e-mail address belongs to at most one user (docs/architecture.md "Commands"): one stream per address,
  * named by a keyed hash of the normalized address so no address appears in clear.
  */
 export type EmailReservationState = { owner: number | null };

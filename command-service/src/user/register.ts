@@ -15,6 +15,8 @@ import { emailReservationDecider, emailStream, normalizeEmail } from './email-re
 import type { UserState } from './user';
 
 export interface NewUser {
+  /** An id taken beforehand (SNS sign-up reserves the provider account for it first). */
+  id?: number;
   email: string;
   name: string;
   mobile?: string | null;
@@ -43,7 +45,7 @@ export async function registerUser(
   user: NewUser,
   meta: CommandMeta,
 ): Promise<{ id: number; handled: Handled<UserState, { type: string }> }> {
-  const id = await nextId(deps.knex, 'User');
+  const id = user.id ?? (await nextId(deps.knex, 'User'));
   await reserveEmail(deps, user.email, id, meta);
   const subject = streamName('User', id);
   const handled = await handleCommand(deps.store, {
@@ -67,7 +69,8 @@ export async function registerUser(
   return { id, handled };
 }
 
-async function reserveEmail(
+/** Reserves an address for a user; an abandoned or erased owner's reservation is taken over. */
+export async function reserveEmail(
   deps: Pick<CommandServiceDeps, 'store' | 'lookupKeys'>,
   email: string,
   userId: number,

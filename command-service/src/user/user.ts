@@ -1,4 +1,4 @@
-import type { AccountType, FileReference, Role, UserEvent, UserStatus } from '@interior/contracts';
+import type { AccountType, FileReference, Role, SnsType, UserEvent, UserStatus } from '@interior/contracts';
 import type { ActionPurpose } from '@interior/platform';
 
 /** A link mailed for a purpose: only the latest one works, and only once. */
@@ -24,8 +24,19 @@ export interface RegisteredUser {
   marketingAgreed: boolean;
   image: FileReference | null;
   grants: Partial<Record<ActionPurpose, PendingGrant>>;
+  /** The address a pending change would move to (sealed), with the `change-email` grant. */
+  sealedPendingEmail: string | null;
   /** Sessions started at or before this instant no longer count. */
   sessionsRevokedAt: string | null;
+  /** Linked provider accounts (absent until the first link). */
+  snsAccounts?: LinkedSnsAccount[];
+}
+
+/** A linked provider account as the command side knows it: its uid stays sealed in the log. */
+export interface LinkedSnsAccount {
+  id: number;
+  type: SnsType;
+  reservation: string;
 }
 
 export type UserState = { status: 'absent' } | RegisteredUser;
@@ -57,6 +68,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       image: null,
       grants: {},
       sessionsRevokedAt: null,
+      sealedPendingEmail: null,
     };
   }
   if (state.status === 'absent') return state;
@@ -103,6 +115,25 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, erpId: event.data.erpId, bpCode: event.data.bpCode };
     case 'UserErased':
       return { ...state, status: 'Deleted', groups: [], grants: {}, passwordHash: null };
+    case 'SnsAccountLinked': {
+      const { id, type, reservation } = event.data;
+      return { ...state, snsAccounts: [...(state.snsAccounts ?? []), { id, type, reservation }] };
+    }
+    case 'SnsAccountUnlinked':
+      return { ...state, snsAccounts: (state.snsAccounts ?? []).filter((a) => a.id !== event.data.id) };
+    case 'EmailChangeRequested':
+      return {
+        ...state,
+        grants: { ...state.grants, 'change-email': { jti: event.data.jti, expiresAt: event.data.expiresAt } },
+        sealedPendingEmail: event.data.email,
+      };
+    case 'EmailChanged':
+      return {
+        ...state,
+        sealedEmail: event.data.email,
+        sealedPendingEmail: null,
+        grants: withoutGrant(state.grants, 'change-email'),
+      };
     default: {
       const unreachable: never = event;
       return unreachable;

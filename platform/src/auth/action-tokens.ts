@@ -8,12 +8,13 @@ import { jwtVerify, SignJWT } from 'jose';
  * so every link works once. Only the jti and expiry are in the event: the link itself is signed
  * again when the mail is written, and cannot be made from the log without the key.
  */
-export type ActionPurpose = 'verify-email' | 'reset-password' | 'invitation';
+export type ActionPurpose = 'verify-email' | 'reset-password' | 'invitation' | 'change-email';
 
 export const actionTokenLifetimes: Record<ActionPurpose, number> = {
   'verify-email': 24 * 60 * 60,
   'reset-password': 30 * 60,
   invitation: 7 * 24 * 60 * 60,
+  'change-email': 24 * 60 * 60,
 };
 
 const ISSUER = 'interior-platform';

@@ -40,10 +40,15 @@ export class AccessTokens {
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
+      // Every claim relied on must be there: without `exp` (or `iat`) a token would never
+      // expire, and `maxTokenAge` bounds even a token whose `exp` lies far ahead.
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
+        typ: 'JWT',
+        requiredClaims: ['exp', 'iat', 'sub', 'sid', 'jti'],
+        maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
       });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;

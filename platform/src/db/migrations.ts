@@ -15,7 +15,7 @@ const migrations: Migration[] = [
   {
     name: '001_event_store',
     async up(knex) {
-      // transaction_id + position is the global order; see DESIGN.md "Event store" for why a
+      // transaction_id + position is the global order; see docs/architecture.md "Event store" for why a
       // bigserial alone is not safe to read "after N" under concurrent writers.
       await knex.raw(`
         create table events (
@@ -67,7 +67,7 @@ const migrations: Migration[] = [
   {
     name: '004_pii_keys',
     async up(knex) {
-      // One key per person; erasing a person deletes the row (DESIGN.md "Personal data").
+      // One key per person; erasing a person deletes the row (docs/architecture.md "Personal data").
       await knex.raw(`
         create table pii_keys (
           subject text primary key,
@@ -164,6 +164,79 @@ const migrations: Migration[] = [
         )`);
       await knex.raw('create index client_logs_received on client_logs ("receivedAt")');
       await knex.raw('create index client_logs_user on client_logs ("userId")');
+    },
+  },
+  {
+    name: '009_read_model_counts',
+    async up(knex) {
+      // Rows of a read-model table, kept by its projection in the same transaction as the rows
+      // (projections/src/row-batch.ts), so a list's exact total needs no count(*) of the table.
+      await knex.raw(`
+        create table read_model_counts (
+          physical text primary key,
+          rows bigint not null
+        )`);
+    },
+  },
+  {
+    name: '010_projection_generations_indexed',
+    async up(knex) {
+      // A rebuild builds its search indexes once it has caught up (projections/src/runner.ts).
+      await knex.raw('alter table projection_generations add column indexed boolean not null default true');
+    },
+  },
+  {
+    name: '011_payments_sandbox',
+    async up(knex) {
+      // The embedded test payment provider's own books (command-service/src/billing/sandbox.ts):
+      // card registrations (the last four digits only, never a card number), billing keys and
+      // charges, one per order id whatever the retries.
+      await knex.raw(`
+        create table sandbox_billing (
+          "billingKey" text primary key,
+          "authKey" text not null unique,
+          "customerKey" text not null,
+          last4 text not null,
+          behaviour text not null,
+          issued boolean not null default false,
+          "createdAt" timestamptz not null default now()
+        )`);
+      await knex.raw(`
+        create table sandbox_payments (
+          "paymentKey" text primary key,
+          "orderId" text not null unique,
+          "billingKey" text not null,
+          amount integer not null,
+          "cancelledAmount" integer not null default 0,
+          status text not null,
+          "approvedAt" timestamptz not null default now(),
+          cancels jsonb not null default '[]'
+        )`);
+    },
+  },
+  {
+    name: '012_record_files',
+    async up(knex) {
+      // Files of catalogue records (logos, textures, .glb models, attachments) beside profile
+      // photos: only `profile` files are personal data erased with their owner, and only
+      // `record` files are served by name at /api/file.
+      await knex.raw(`alter table files add column purpose text not null default 'profile'`);
+      await knex.raw(`alter table files add column "originalName" text`);
+      await knex.raw('create index files_name on files (name)');
+    },
+  },
+  {
+    name: '013_daily_numbers',
+    async up(knex) {
+      // Numbers people read (EST-20261124-0001, ORD-…): a counter per prefix and Korean day,
+      // advanced atomically, so two requests at once never get the same number.
+      await knex.raw(`
+        create table daily_numbers (
+          prefix text not null,
+          day date not null,
+          last integer not null,
+          primary key (prefix, day)
+        )`);
     },
   },
 ];

@@ -1,7 +1,7 @@
 import type { EventMetadata } from '@interior/contracts';
 
 /**
- * The event store port (DESIGN.md "Event store"). Every adapter passes `contract-suite.ts`.
+ * The event store port (docs/architecture.md "Event store"). Every adapter passes `contract-suite.ts`.
  *
  * Revisions count events in a stream from 0; the revision of a stream is the revision of its last
  * event. A position is the adapter's opaque global checkpoint: a string that only the adapter's

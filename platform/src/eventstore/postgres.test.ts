@@ -1,5 +1,5 @@
 import { openTestDatabase, type TestDatabase } from '../testing';
-import { type ContractSubject, describeEventStoreContract } from './contract-suite';
+import { type ContractSubject, describeEventStoreContract, newEvent } from './contract-suite';
 import { createPostgresEventStore } from './postgres';
 
 /**
@@ -43,4 +43,45 @@ if (process.env.TEST_DATABASE_URL) {
   console.info(
     'PostgreSQL event store suite skipped: TEST_DATABASE_URL is not set (the PGlite run still ran)',
   );
+}
+
+// Only a server has other databases (and the suite above says when it is not set).
+if (process.env.TEST_DATABASE_URL) describeBesideOtherDatabases();
+
+function describeBesideOtherDatabases() {
+  describe('PostgreSQL adapter beside other databases', () => {
+    it('shows an event at once although a transaction of another database of the server runs', async () => {
+      const mine = await openTestDatabase({ embedded: false });
+      const other = await openTestDatabase({ embedded: false });
+      try {
+        const store = createPostgresEventStore(mine.knex);
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let started!: () => void;
+        const running = new Promise<void>((resolve) => {
+          started = resolve;
+        });
+        // Holds a transaction id in the other database, older than the append below.
+        const otherTransaction = other.knex.transaction(async (trx) => {
+          await trx.raw('select pg_current_xact_id()');
+          started();
+          await held;
+        });
+        await running;
+        const { position } = await store.append('Other-1', [newEvent('Happened')], {
+          expectedRevision: 'no_stream',
+        });
+        const seen = await store.readAll({ after: null, limit: 10 });
+        expect(seen.map((e) => e.position)).toEqual([position]);
+        expect(await store.headPosition()).toBe(position);
+        release();
+        await otherTransaction;
+      } finally {
+        await mine.drop();
+        await other.drop();
+      }
+    });
+  });
 }

@@ -21,9 +21,25 @@ import {
  * Global order is (transaction_id, position). A bigserial alone is not safe to read "after N": a
  * transaction that took a lower number can commit after a reader has moved past it. Readers
  * therefore see only rows whose transaction id is below the oldest transaction still running
- * (`pg_snapshot_xmin(pg_current_snapshot())`), so everything they have not seen yet sorts after
- * their checkpoint.
+ * (VISIBLE_BELOW), so everything they have not seen yet sorts after their checkpoint.
  */
+
+/**
+ * The oldest transaction of the reader's snapshot still running that may write to this database's
+ * `events` (else the snapshot's xmax): `pg_snapshot_xmin` would also wait for transactions of
+ * other databases of the cluster, which cannot write here (on a shared server they hold every new
+ * event back for as long as they run). A running transaction counts as another database's only
+ * when pg_stat_activity shows it there; one that ended meanwhile, or that the view does not show,
+ * counts as this database's, so the horizon is never later than safe.
+ */
+const VISIBLE_BELOW = `(
+  select least(
+    pg_snapshot_xmax(pg_current_snapshot()),
+    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+     where not exists (
+       select 1 from pg_stat_activity a
+       where a.backend_xid = xid(x) and a.datname <> current_database())))
+)`;
 export interface PostgresEventStoreOptions {
   /** How often an idle subscription polls when no append of this process wakes it. */
   pollIntervalMs?: number;
@@ -193,7 +209,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.knex.raw<{ rows: EventRow[] }>(
       `select ${SELECT_EVENT} from events
        where (transaction_id, position) > (?::text::xid8, ?::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         and transaction_id < ${VISIBLE_BELOW}
        order by transaction_id, position
        limit ?`,
       [from.tx.toString(), from.pos.toString(), limit],
@@ -223,7 +239,7 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<Position | null> {
     const { rows } = await this.knex.raw<{ rows: { tx: string; pos: string }[] }>(
       `select transaction_id::text as tx, position::text as pos from events
-       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       where transaction_id < ${VISIBLE_BELOW}
        order by transaction_id desc, position desc limit 1`,
     );
     const row = rows[0];

@@ -1,5 +1,6 @@
 import { findIllFormedText, messages } from '@interior/contracts';
 import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig } from '../config';
 import { createHttpApp, type HttpAppOptions, toErrorBody } from './app';
 import { REDACTED, redactUrl } from './logging';
 
@@ -87,6 +88,41 @@ describe('the client address', () => {
     expect(await ipSeen(url, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
     expect(await ipSeen(url, '203.0.113.7')).toBe('203.0.113.7');
     expect(await ipSeen(url)).toBe('127.0.0.1');
+  });
+
+  it('behind listed proxies is the first address outside them; their scheme and host make the origin', async () => {
+    const url = await start({ logLevel: 'silent', trustProxy: ['127.0.0.1', '10.0.0.0/8'] }, (app) =>
+      app.get('/api/ip', async (request) => ({
+        ip: request.ip,
+        origin: `${request.protocol}://${request.host}`,
+      })),
+    );
+    const seen = async (headers: Record<string, string>) =>
+      (await fetch(`${url}/api/ip`, { headers })).json() as Promise<{ ip: string; origin: string }>;
+    expect(await seen({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 10.1.2.3' })).toMatchObject({
+      ip: '203.0.113.7',
+    });
+    expect(
+      await seen({
+        'x-forwarded-for': '203.0.113.7',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'interior.example',
+      }),
+    ).toEqual({ ip: '203.0.113.7', origin: 'https://interior.example' });
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1,loopback ' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'face', '10.0.0.1; rm', 'example.com', '*', '10.0.0.0/8/1', '1.2.3.4/x']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(ConfigError);
+    }
   });
 
   it('without a proxy is the peer, whatever X-Forwarded-For says', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import { type ErrorBody, messages } from '@interior/contracts';
 import Fastify, {
   type FastifyError,
@@ -9,8 +11,9 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import secureJson from 'secure-json-parse';
+import type { TrustProxy } from '../config';
 import { DomainError, HttpError } from '../errors';
+import { decodeUtf8, parseClientJson } from './client-json';
 import { loggerOptions } from './logging';
 import { assertWellFormedText } from './well-formed';
 
@@ -19,12 +22,15 @@ export interface HttpAppOptions {
   /** Largest accepted body in bytes; uploads raise it per route. */
   bodyLimit?: number;
   /**
-   * How many reverse proxies stand in front of this server (0, the default: none). With N, the
-   * client address is the one the N-th proxy from here saw, so the addresses a client writes into
-   * X-Forwarded-For itself are never believed. Never `true`: that takes the left-most address,
-   * which the client chose, and every limit per address would be the client's to dodge.
+   * The reverse proxies in front of this server (TRUST_PROXY, config.ts): none by default. With a
+   * hop count N, the client address is the one the N-th proxy from here saw, so the addresses a
+   * client writes into X-Forwarded-For itself are never believed. With a list of addresses and
+   * CIDR ranges, X-Forwarded-For is followed back through those proxies only. It governs
+   * `request.ip` (every limit per address) and `request.protocol`/`request.host` (the origin of
+   * links in mails). Never `true`: that takes the left-most address, which the client chose, and
+   * every limit per address would be the client's to dodge.
    */
-  trustProxy?: number;
+  trustProxy?: TrustProxy;
   /** Where the log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
   /** Answers requests outside /api that match no route (the UI's pages in the all-in-one process). */
@@ -42,7 +48,7 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    trustProxy: trustHops(options.trustProxy ?? 0),
+    trustProxy: trustedProxies(options.trustProxy ?? 0),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -58,6 +64,29 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
   };
   const app = Fastify(serverOptions);
 
+  // Every text answer (JSON, the UI's HTML and scripts) is compressed, Brotli before gzip, for
+  // the clients that say they accept it. Brotli at a middle quality: the best ratio costs more
+  // CPU per request than it saves on the wire for answers made per request; the UI's files are
+  // compressed at the highest quality once, at build time (ui/vite.config.ts), and sent as they are.
+  // The plugin adds its hook to each route as the route is declared: callers let it load first
+  // (`await app.after()`) before declaring routes.
+  app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  // @fastify/compress leaves alone any answer with a Content-Range, taking it for a byte range of
+  // a 206. The simple-rest lists answer 200 with `Content-Range: <resource> a-b/total`, a count of
+  // records: such a header is set aside before compression and put back after it.
+  app.after(() => {
+    app.addHook('onRoute', (route) => {
+      const hooks =
+        route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+      route.onSend = [setRecordRangeAside, ...hooks, restoreRecordRange];
+    });
+  });
+
   // Every query-string value and path parameter must be text PostgreSQL can store.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -65,27 +94,19 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
     assertWellFormedText(request.params);
   });
 
-  // JSON bodies, parsed without prototype poisoning; an empty body (a POST with nothing to say,
-  // like sign-out) is no body rather than an error. Its strings and keys must be text PostgreSQL
-  // can store (no NUL, no lone surrogate): 400 with the field, before any route sees it.
+  // JSON bodies: strict UTF-8 (a byte sequence that is no UTF-8 is a 400, never stored as "�"),
+  // bounded in depth before anything walks them, parsed without prototype poisoning; an empty body
+  // (a POST with nothing to say, like sign-out) is no body rather than an error. Its strings and
+  // keys must be text PostgreSQL can store (no NUL, no lone surrogate): 400 with the field, before
+  // any route sees it (client-json.ts).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined);
-    let parsed: unknown;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      parsed = secureJson.parse(body as string, undefined, {
-        protoAction: 'error',
-        constructorAction: 'error',
-      });
-    } catch {
-      return done(Object.assign(new SyntaxError(messages.invalidJson), { statusCode: 400 }), undefined);
-    }
-    try {
-      assertWellFormedText(parsed, { fieldErrors: true });
+      const text = decodeUtf8(body as Buffer);
+      done(null, text === '' ? undefined : parseClientJson(text, { fieldErrors: true }));
     } catch (error) {
-      return done(error as HttpError, undefined);
+      done(error as HttpError, undefined);
     }
-    done(null, parsed);
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | DomainError | Error, request, reply) => {
@@ -113,16 +134,36 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
   return app;
 }
 
+const recordRange = Symbol('record range');
+type WithRange = FastifyReply & { [recordRange]?: string };
+
+async function setRecordRangeAside(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const range = reply.getHeader('content-range');
+  if (reply.statusCode === 200 && typeof range === 'string' && !range.startsWith('bytes')) {
+    (reply as WithRange)[recordRange] = range;
+    reply.removeHeader('content-range');
+  }
+  return payload;
+}
+
+async function restoreRecordRange(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const range = (reply as WithRange)[recordRange];
+  if (range !== undefined) reply.header('content-range', range);
+  return payload;
+}
+
 /**
- * Trust X-Forwarded-For for exactly `hops` proxies: proxy-addr walks from the socket's peer (hop
- * 0) towards the client and stops at the first untrusted hop, so with one trusted hop the client
- * address is the one the gateway appended, whatever the client wrote before it. (Fastify 5.12
- * made a plain number trust nothing, hence the function.) The services must then be reachable
- * only through those proxies, as in docker-compose.yml where only the gateway publishes a port.
+ * Trust X-Forwarded-For for exactly N hops, or through the listed proxy addresses: proxy-addr
+ * walks from the socket's peer (hop 0) towards the client and stops at the first untrusted hop, so
+ * with one trusted hop the client address is the one the gateway appended, whatever the client
+ * wrote before it. (Fastify 5.12 made a plain number trust nothing, hence the function.) The
+ * server must then be reachable only through those proxies, as in docker-compose.yml where only
+ * the gateway publishes a port.
  */
-function trustHops(hops: number): false | ((address: string, hop: number) => boolean) {
-  if (!Number.isInteger(hops) || hops <= 0) return false;
-  return (_address, hop) => hop < hops;
+function trustedProxies(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trust)) return trust.length ? [...trust] : false;
+  if (!Number.isInteger(trust) || trust <= 0) return false;
+  return (_address, hop) => hop < trust;
 }
 
 /**

@@ -2,10 +2,10 @@ import { messages } from '@interior/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import { badRequest } from '../errors';
-import { assertWellFormedText } from './well-formed';
+import { parseClientJson } from './client-json';
 
 /**
- * The ra-data-simple-rest wire contract (DESIGN.md "Queries") as one reusable piece:
+ * The ra-data-simple-rest wire contract (docs/architecture.md "Queries") as one reusable piece:
  * `sort=["field","ASC"]`, `range=[start,end]` (inclusive, at most MAX_PAGE rows),
  * `filter={...}` with `q` for free text, `_gte/_lte/_gt/_lt` ranges, arrays for IN, and getMany by
  * `filter={"id":[...]}` or `ids`. Every field that may be sorted or filtered is allow-listed per
@@ -43,6 +43,11 @@ export interface ListDefinition {
    * reading their default-ordered indexes.
    */
   nullable?: readonly string[];
+  /**
+   * Reference filters that match a whole subtree: the field's value names a category, and every
+   * record filed under it or under any of its descendants matches (the tree's table keeps `path`).
+   */
+  subtrees?: Readonly<Record<string, string>>;
 }
 
 type Operator = '=' | 'in' | '>=' | '<=' | '>' | '<' | 'is null' | 'contains' | 'overlaps';
@@ -61,25 +66,26 @@ export interface ListRequest {
 
 const RANGE_SUFFIXES = { _gte: '>=', _lte: '<=', _gt: '>', _lt: '<' } as const;
 
+/**
+ * An allow-listed filter's kind, by own property only: a client's key such as `constructor` or
+ * `toString` must not find what every object inherits (it did, and knex rendered the function).
+ */
+function filterKind(def: ListDefinition, field: string): FilterKind | undefined {
+  return Object.hasOwn(def.filters, field) ? def.filters[field] : undefined;
+}
+
 function firstValue(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
 /**
- * Parses a JSON parameter. Its strings (escapes like `\u0000` included) are checked as every
- * request's text is (well-formed.ts): PostgreSQL stores no NUL and no lone surrogate.
+ * Parses a JSON parameter as every client JSON is (client-json.ts): bounded in length and depth,
+ * and its strings (escapes like `\u0000` included) text PostgreSQL can store.
  */
 function parseJson(value: unknown, message: string): unknown {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || value.length > 10_000) throw badRequest(message);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw badRequest(message);
-  }
-  assertWellFormedText(parsed);
-  return parsed;
+  return parseClientJson(value, { message });
 }
 
 /** The range of each integer column type: PostgreSQL refuses a value beyond it with an error. */
@@ -198,19 +204,20 @@ export function parseListRequest(query: Record<string, unknown>, def: ListDefini
     );
     if (suffix) {
       const field = key.slice(0, -suffix.length);
-      const kind = def.filters[field];
+      const kind = filterKind(def, field);
       if (kind !== 'integer' && kind !== 'bigint' && kind !== 'timestamp') {
         throw badRequest(messages.unknownFilterField(key));
       }
       conditions.push({ column: field, operator: RANGE_SUFFIXES[suffix], value: readScalar(kind, value) });
       continue;
     }
-    const kind = def.filters[key];
+    const kind = filterKind(def, key);
     if (!kind) throw badRequest(messages.unknownFilterField(key));
     if (value === null) {
       conditions.push({ column: key, operator: 'is null' });
     } else if (kind === 'arrayContains') {
-      const element = def.arrayElement?.[key] ?? 'text';
+      const element =
+        (def.arrayElement && Object.hasOwn(def.arrayElement, key) && def.arrayElement[key]) || 'text';
       const values = (Array.isArray(value) ? value : [value]).map((v) => readScalar(element, v));
       if (values.length > MAX_PAGE) throw badRequest(messages.invalidFilter);
       conditions.push({
@@ -236,6 +243,17 @@ export function parseListRequest(query: Record<string, unknown>, def: ListDefini
   return { sort, range, conditions, ...(q ? { q } : {}) };
 }
 
+/**
+ * The text `q` searches, as one expression over the definition's `search` columns (lower-cased,
+ * joined by a line break). A projection indexes exactly this expression with a trigram GIN index
+ * (`using gin (<expression> gin_trgm_ops)`), so one index scan finds the candidates of a search
+ * over several columns; the per-column ILIKE stays in the query, so what matches is unchanged.
+ */
+export function searchExpression(columns: readonly string[]): string {
+  const quoted = columns.map((c) => `coalesce("${c.replace(/"/g, '""')}", '')`);
+  return `lower(${quoted.join(` || E'\\n' || `)})`;
+}
+
 /** `%`, `_` and `\` match themselves in the free-text search. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -243,6 +261,19 @@ function likePattern(text: string): string {
 
 function applyConditions(builder: Knex.QueryBuilder, def: ListDefinition, request: ListRequest): void {
   for (const c of request.conditions) {
+    const tree = def.subtrees?.[c.column];
+    if (tree && (c.operator === '=' || c.operator === 'in')) {
+      const roots = (c.operator === '=' ? [c.value] : (c.value as unknown[])).map((v) => JSON.stringify([v]));
+      if (roots.length === 0) {
+        builder.whereRaw('false');
+        continue;
+      }
+      builder.whereRaw(
+        `?? in (select id from ?? where ${roots.map(() => 'path @> ?::jsonb').join(' or ')})`,
+        [c.column, tree, ...roots],
+      );
+      continue;
+    }
     switch (c.operator) {
       case 'in':
         builder.whereIn(c.column, c.value as readonly (string | number | boolean)[]);
@@ -262,6 +293,9 @@ function applyConditions(builder: Knex.QueryBuilder, def: ListDefinition, reques
   }
   const q = request.q;
   if (q) {
+    // ILIKE lower-cases both sides in a multi-byte database, so a match of a column is a match of
+    // the lower-cased joined text: this condition only narrows the rows to those the index finds.
+    builder.whereRaw(`${searchExpression(def.search)} like lower(?)`, [likePattern(q)]);
     builder.where((inner) => {
       for (const column of def.search) inner.orWhereRaw('?? ilike ?', [column, likePattern(q)]);
     });
@@ -285,26 +319,137 @@ export async function queryList<T = Record<string, unknown>>(
   scope?: (builder: Knex.QueryBuilder) => void,
 ): Promise<ListResult<T>> {
   const request = parseListRequest(query, def);
-  const filtered = () => {
-    const builder = knex(def.table);
+  const filtered = (builder: Knex.QueryBuilder = knex(def.table)) => {
     applyConditions(builder, def, request);
     if (scope) builder.where(scope);
     return builder;
   };
+  const { field } = request.sort;
   const direction = request.sort.order === 'ASC' ? 'asc' : 'desc';
-  const order: { column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }[] = [
-    def.nullable?.includes(request.sort.field)
-      ? { column: request.sort.field, order: direction, nulls: direction === 'asc' ? 'first' : 'last' }
-      : { column: request.sort.field, order: direction },
-  ];
-  if (request.sort.field !== 'id') order.push({ column: 'id', order: 'asc' });
-  const records = (await filtered()
+  const orderOn = (sortColumn: string, idColumn: string) => {
+    const order: { column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }[] = [
+      def.nullable?.includes(field)
+        ? { column: sortColumn, order: direction, nulls: direction === 'asc' ? 'first' : 'last' }
+        : { column: sortColumn, order: direction },
+    ];
+    if (field !== 'id') order.push({ column: idColumn, order: 'asc' });
+    return order;
+  };
+  const limit = request.range.end - request.range.start + 1;
+  if (request.q) return searchPage<T>(knex, def, request, filtered(), orderOn, limit);
+  const { start } = request.range;
+  const deep = start >= DEEP_PAGE && !def.nullable?.includes(field) && field !== 'id';
+  const records = (await (deep
+    ? deepPage(knex, def.table, filtered, field, direction, start)
+    : filtered().offset(start)
+  )
     .select(def.columns ? [...def.columns] : '*')
-    .orderBy(order)
+    .orderBy(orderOn(field, 'id'))
+    .limit(limit)) as T[];
+  const unfiltered = request.conditions.length === 0 && !scope;
+  const total = (unfiltered ? await countedRows(knex, def.table) : null) ?? (await countRows(filtered()));
+  return { records, total, start: request.range.start };
+}
+
+/** From this offset on, a page is found by its first row's sort key (deepPage). */
+const DEEP_PAGE = 1_000;
+
+/**
+ * The rows from offset `start` on: the first row's sort key and id are found by walking only
+ * those two columns (an index-only scan where the projection indexes `(sort column, id)`), and
+ * the page's rows are read from that key on, instead of reading every row before the offset
+ * whole. The same rows as `offset start`: the order is the sort column, then id ascending.
+ */
+function deepPage(
+  knex: Knex,
+  table: string,
+  filtered: (builder?: Knex.QueryBuilder) => Knex.QueryBuilder,
+  field: string,
+  direction: 'asc' | 'desc',
+  start: number,
+): Knex.QueryBuilder {
+  const first = filtered()
+    .select({ firstKey: field }, 'id')
+    .orderBy([
+      { column: field, order: direction },
+      { column: 'id', order: 'asc' },
+    ])
+    .offset(start)
+    .limit(1);
+  const [from, past] = direction === 'asc' ? ['>=', '>'] : ['<=', '<'];
+  return filtered(knex.withMaterialized('first_row', first).from(table)).whereRaw(
+    `?? ${from} (select "firstKey" from first_row) and (?? ${past} (select "firstKey" from first_row) or ?? >= (select id from first_row))`,
+    [field, field, 'id'],
+  );
+}
+
+async function countRows(builder: Knex.QueryBuilder): Promise<number> {
+  const [counted] = await builder.count({ total: '*' });
+  return Number(counted?.total ?? 0);
+}
+
+/**
+ * The number of rows of a read model kept by its projection (projections/src/row-batch.ts keeps it
+ * in `read_model_counts`, in the same transaction as the rows, for the table behind the view), or
+ * null when none is kept. Exact, where `count(*)` of a million rows costs tens of milliseconds.
+ */
+async function countedRows(knex: Knex, view: string): Promise<number | null> {
+  const { rows } = await knex.raw<{ rows: { rows: string }[] }>(
+    `select c.rows::text as rows from read_model_counts c
+     where c.physical = (
+       select d.refobjid::regclass::text from pg_rewrite r
+       join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
+       where r.ev_class = to_regclass(?) and d.refclassid = 'pg_class'::regclass
+         and d.refobjid <> r.ev_class and d.deptype = 'n'
+       limit 1)`,
+    [view],
+  );
+  return rows[0] ? Number(rows[0].rows) : null;
+}
+
+const TOTAL = '__listTotal';
+const SORT_KEY = '__listSort';
+
+/**
+ * A page of a free-text search: the matching rows are found once (by the trigram index, see
+ * searchExpression), counted and sorted, and only the page's rows are read whole. Walking the sort
+ * column's index and filtering instead, the plan PostgreSQL picks when it assumes matches are
+ * spread evenly, reads most of the table when they cluster at the far end of the order.
+ */
+async function searchPage<T>(
+  knex: Knex,
+  def: ListDefinition,
+  request: ListRequest,
+  matching: Knex.QueryBuilder,
+  orderOn: (
+    sortColumn: string,
+    idColumn: string,
+  ) => { column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }[],
+  limit: number,
+): Promise<ListResult<T>> {
+  const page = knex('matches')
+    .select('id', SORT_KEY)
+    .orderBy(orderOn(SORT_KEY, 'id'))
     .offset(request.range.start)
-    .limit(request.range.end - request.range.start + 1)) as T[];
-  const [counted] = await filtered().count({ total: '*' });
-  return { records, total: Number(counted?.total ?? 0), start: request.range.start };
+    .limit(limit);
+  const rows: Record<string, unknown>[] = await knex
+    .withMaterialized('matches', matching.select('id', knex.raw('?? as ??', [request.sort.field, SORT_KEY])))
+    .select(
+      def.columns ? def.columns.map((c) => `t.${c}`) : 't.*',
+      knex.raw('(select count(*) from matches) as ??', [TOTAL]),
+    )
+    .from(`${def.table} as t`)
+    .join(page.as('page'), 'page.id', 't.id')
+    .orderBy(orderOn(`page.${SORT_KEY}`, 'page.id'));
+  if (rows.length === 0) {
+    // Nothing matched, or the range starts past the matches: count them on their own.
+    const counted = knex.withMaterialized('matches', matching.clearSelect().select('id'));
+    const [row] = await counted.from('matches').count({ total: '*' });
+    return { records: [], total: Number(row?.total ?? 0), start: request.range.start };
+  }
+  const total = Number(rows[0]![TOTAL]);
+  const records = rows.map(({ [TOTAL]: _, ...record }) => record as T);
+  return { records, total, start: request.range.start };
 }
 
 /** Sends a list with its `Content-Range: <resource> <first>-<last>/<total>` header. */

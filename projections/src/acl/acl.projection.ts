@@ -1,4 +1,10 @@
-import type { AclEvent, UserEvent, UserGroupEvent } from '@interior/contracts';
+import {
+  type AclEvent,
+  type ObjectType,
+  resourceEventTypes,
+  resources,
+  type UserEvent,
+} from '@interior/contracts';
 import { readModels, type StoredEvent } from '@interior/platform';
 import { defineProjection } from '../projection';
 
@@ -7,13 +13,19 @@ export const TYPE_LEVEL = 0;
 
 /**
  * Every grant of every ACL, one row per object and identity, for the permission checks of
- * platform/src/auth/permissions.ts. Grants to an erased user or a deleted group, and grants on a
- * deleted group, go away with them.
+ * platform/src/auth/permissions.ts. Grants to an erased user or a deleted group, and grants on any
+ * deleted record of a declared resource, go away with them.
  */
+const deletions = new Map<string, ObjectType>([
+  ...resources.map((r): [string, ObjectType] => [resourceEventTypes(r).deleted, r.objectType]),
+  // A design deleted for good takes its grants with it.
+  ['DesignPurged', 'Design'],
+]);
+
 export const aclProjection = defineProjection({
   name: 'acl',
   version: 1,
-  handles: ['AclChanged', 'UserErased', 'UserGroupDeleted'],
+  handles: ['AclChanged', 'UserErased', ...deletions.keys()],
   tables: {
     [readModels.aclEntries]: (t) => {
       t.text('objectType').notNullable();
@@ -27,12 +39,18 @@ export const aclProjection = defineProjection({
   },
   async apply(trx, stored, tables) {
     const table = tables[readModels.aclEntries];
-    const event = stored as StoredEvent &
-      (
-        | AclEvent
-        | Extract<UserEvent, { type: 'UserErased' }>
-        | Extract<UserGroupEvent, { type: 'UserGroupDeleted' }>
-      );
+    const deletedType = deletions.get(stored.type);
+    if (deletedType) {
+      const objectId = Number(stored.stream.slice(deletedType.length + 1));
+      await trx(table).where({ objectType: deletedType, objectId }).delete();
+      if (deletedType === 'UserGroup') {
+        await trx(table)
+          .where({ identityType: 'Group', identityKey: String(objectId) })
+          .delete();
+      }
+      return;
+    }
+    const event = stored as StoredEvent & (AclEvent | Extract<UserEvent, { type: 'UserErased' }>);
     switch (event.type) {
       case 'AclChanged': {
         const objectId = event.data.id ?? TYPE_LEVEL;
@@ -55,14 +73,6 @@ export const aclProjection = defineProjection({
           .where({ identityType: 'User', identityKey: stored.stream.slice('User-'.length) })
           .delete();
         return;
-      case 'UserGroupDeleted': {
-        const groupId = stored.stream.slice('UserGroup-'.length);
-        await trx(table).where({ identityType: 'Group', identityKey: groupId }).delete();
-        await trx(table)
-          .where({ objectType: 'UserGroup', objectId: Number(groupId) })
-          .delete();
-        return;
-      }
       default: {
         const unreachable: never = event;
         return unreachable;

@@ -1,6 +1,9 @@
 import { type Runtime, Signal } from '@interior/platform';
 import type { Logger } from '../runner';
+import { subscriptionMailReactor } from '../subscriptions/subscription-mail.reactor';
+import { designShareReactor } from './design-share/design-share.reactor';
 import { erasureReactor } from './erasure/erasure.reactor';
+import { estimationMailReactor } from './estimation-mail/estimation-mail.reactor';
 import { mailReactor } from './mail/mail.reactor';
 import { MailOutboxSender } from './mail/outbox-sender';
 import { ReactorRunner } from './reactor-runner';
@@ -22,9 +25,19 @@ export async function startReactors(runtime: Runtime, logger?: Logger) {
         store: runtime.store,
         vault: runtime.vault,
         actionTokens: runtime.actionTokens,
-        publicUrl: runtime.publicUrl,
+        publicUrl: runtime.config.publicUrl,
+        fallbackUrl: runtime.publicUrl,
       }),
       erasureReactor({ vault: runtime.vault }),
+      subscriptionMailReactor({ store: runtime.store, vault: runtime.vault, publicUrl: runtime.publicUrl }),
+      estimationMailReactor({ store: runtime.store, vault: runtime.vault, publicUrl: runtime.publicUrl }),
+      designShareReactor({
+        knex: runtime.db.knex,
+        store: runtime.store,
+        vault: runtime.vault,
+        lookupKeys: runtime.lookupKeys,
+        publicUrl: runtime.publicUrl,
+      }),
     ],
   });
   const sender = new MailOutboxSender({ knex: runtime.db.knex, transport: runtime.mail, logger, recorded });

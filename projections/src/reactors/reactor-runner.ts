@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../runner';
 
 /**
- * Reactors turn events into side effects (mail, payments) instead of read models (DESIGN.md
+ * Reactors turn events into side effects (mail, payments) instead of read models (docs/architecture.md
  * "Projections"). Each keeps its own checkpoint in `reactor_checkpoints`; it works out a batch's
  * effects outside any transaction (it may read the store), then records them and moves the
  * checkpoint in one transaction, idempotently keyed by the causing event. Unlike projections they

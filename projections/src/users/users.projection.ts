@@ -16,7 +16,7 @@ import { hasTrigramSearch } from '../search';
  */
 export const usersProjection = defineProjection({
   name: 'users',
-  version: 3,
+  version: 4,
   // Every event of a user's stream: even those that change nothing shown move the record's
   // version, which is its ETag (If-Match must name the stream's real revision).
   handles: [...(Object.keys(UserEventSchemas) as UserEvent['type'][]), 'SessionStarted', 'UserGroupDeleted'],
@@ -154,6 +154,23 @@ export const usersProjection = defineProjection({
         await eraseUser(trx, users, businesses, userId, stored.revision);
         vault.forget(subject);
         return;
+      case 'SnsAccountLinked': {
+        const account = { id: event.data.id, uid: await open(event.data.uid), type: event.data.type };
+        await update({
+          snsAccounts: trx.raw(`coalesce("snsAccounts", '[]'::jsonb) || ?::jsonb`, [
+            JSON.stringify([account]),
+          ]),
+        });
+        return;
+      }
+      case 'SnsAccountUnlinked':
+        await update({
+          snsAccounts: trx.raw(
+            `coalesce((select jsonb_agg(a) from jsonb_array_elements("snsAccounts") a where (a->>'id')::int <> ?), '[]'::jsonb)`,
+            [event.data.id],
+          ),
+        });
+        return;
       case 'UserGroupDeleted': {
         const groupId = Number(stored.stream.slice('UserGroup-'.length));
         await trx(users)
@@ -161,6 +178,10 @@ export const usersProjection = defineProjection({
           .update({ groups: trx.raw('array_remove(groups, ?)', [groupId]) });
         return;
       }
+      case 'EmailChanged':
+        await update({ email: await open(event.data.email) });
+        return;
+      case 'EmailChangeRequested':
       case 'EmailVerificationRequested':
       case 'PasswordResetRequested':
       case 'UserInvited':

@@ -8,6 +8,7 @@ import {
 import {
   notFound,
   PiiVault,
+  type Principal,
   parseInput,
   principalOf,
   readModels,
@@ -28,19 +29,28 @@ async function presentData(data: unknown, subject: string, vault: PiiVault): Pro
   if (Array.isArray(data)) return Promise.all(data.map((item) => presentData(item, subject, vault)));
   if (PiiVault.isSealed(data)) return vault.open(subject, data);
   if (typeof data !== 'object' || data === null) return data;
-  const shown: Record<string, unknown> = {};
+  const shown: [string, unknown][] = [];
   for (const [key, value] of Object.entries(data)) {
-    shown[key] = SECRET_FIELDS.has(key) ? REDACTED : await presentData(value, subject, vault);
+    shown.push([key, SECRET_FIELDS.has(key) ? REDACTED : await presentData(value, subject, vault)]);
   }
-  return shown;
+  // fromEntries defines own properties: a key `__proto__` stays a key, not a prototype.
+  return Object.fromEntries(shown);
 }
 
-/** History entries of events, oldest first, with who did them and when. */
-async function present(deps: QueryServiceDeps, events: StoredEvent[], subject: string) {
+/**
+ * History entries of events, oldest first, with who did them and when. An actor's name is shown
+ * only to a reader who may read that user (or is that user), as in the grants' labels
+ * (platform/src/auth/identities.ts); anyone else gets the id alone, which the UI shows as
+ * "사용자 #13".
+ */
+async function present(deps: QueryServiceDeps, principal: Principal, events: StoredEvent[], subject: string) {
   const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((a): a is number => a !== null))];
+  const readable = await deps.permissions.readableIds(principal, 'User', actorIds);
+  readable.add(principal.userId);
+  const shownIds = actorIds.filter((id) => readable.has(id));
   const names = new Map<number, string | null>(
-    actorIds.length
-      ? (await deps.knex(readModels.users).whereIn('id', actorIds).select('id', 'name')).map((u) => [
+    shownIds.length
+      ? (await deps.knex(readModels.users).whereIn('id', shownIds).select('id', 'name')).map((u) => [
           u.id,
           u.name,
         ])
@@ -84,13 +94,14 @@ export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceD
     // The record's own events and the changes of its grants, in the order they happened.
     const grants = mayReadAcl ? await deps.store.readStream(aclStream({ type, id })) : [];
     const events = [...own, ...grants].sort((a, b) => deps.store.comparePositions(a.position, b.position));
-    return present(deps, events, stream);
+    return present(deps, principal, events, stream);
   });
 
   app.get('/api/history/:type', async (request) => {
     const { type } = parseInput(TypeIdentityParamsSchema, request.params);
-    await deps.permissions.require(principalOf(request), { type }, 'Admin');
+    const principal = principalOf(request);
+    await deps.permissions.require(principal, { type }, 'Admin');
     const stream = aclStream({ type });
-    return present(deps, await deps.store.readStream(stream), stream);
+    return present(deps, principal, await deps.store.readStream(stream), stream);
   });
 }

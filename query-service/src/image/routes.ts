@@ -1,4 +1,4 @@
-import { positiveId } from '@interior/contracts';
+import { positiveId, STORED_FILE_NAME } from '@interior/contracts';
 import { notFound, readModels } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -31,3 +31,38 @@ export function registerImageQueries(app: FastifyInstance, deps: QueryServiceDep
       .send(file.data);
   });
 }
+
+const FileParams = z.object({ name: z.string().regex(STORED_FILE_NAME) });
+
+/**
+ * `GET /api/file/{name}`: a file of a catalogue record (logo, texture, model, attachment). Public
+ * for the same reason as profile photos: the name is random and given only to those who can read
+ * the record. The bytes at a name never change, so they are cached for a year. Images show inline;
+ * anything else downloads under the name it was uploaded with.
+ */
+export function registerFileQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
+  app.get('/api/file/:name', { config: { public: true } }, async (request, reply) => {
+    const parsed = FileParams.safeParse(request.params);
+    if (!parsed.success) throw notFound();
+    const file = await deps
+      .knex('files')
+      .where({ name: parsed.data.name, purpose: 'record' })
+      .first('data', 'contentType', 'sha256', 'originalName');
+    if (!file) throw notFound();
+    const inline = file.contentType.startsWith('image/');
+    const filename = (file.originalName as string | null) ?? parsed.data.name;
+    return reply
+      .type(file.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', `"${file.sha256}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${asciiFallback(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      )
+      .send(file.data);
+  });
+}
+
+/** RFC 6266: the plain `filename` for old clients, without quotes, backslashes or non-ASCII. */
+const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');

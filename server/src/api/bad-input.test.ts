@@ -3,7 +3,7 @@ import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform
 
 /**
  * Bad input of every shape gets a Korean `{ status, message, errors? }` with a 4xx and changes
- * nothing; never a 5xx (DESIGN.md "Errors").
+ * nothing; never a 5xx (docs/architecture.md "Errors").
  */
 let platform: TestPlatform;
 let admin: string;

@@ -80,12 +80,12 @@ describe('POST /api/login', () => {
   });
 
   it('refuses inactive and pending users with a 403', async () => {
-    for (const [email, password] of [
-      ['inactive@test.example', 'inactive-password-1'],
-      ['pending@test.example', 'pending-password-1'],
+    for (const [email, password, message] of [
+      ['inactive@test.example', 'inactive-password-1', messages.userInactive],
+      ['pending@test.example', 'pending-password-1', messages.emailNotVerified],
     ]) {
       const response = await api().request('POST', '/api/login', { body: { email, password } });
-      expect(response.body).toEqual({ status: 403, message: messages.userInactive });
+      expect(response.body).toEqual({ status: 403, message });
     }
   });
 

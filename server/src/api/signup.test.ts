@@ -112,7 +112,7 @@ describe('POST /api/signup/personal', () => {
     const pending = await api().request('POST', '/api/login', {
       body: { email: 'new.person@test.example', password: 'a long enough password' },
     });
-    expect(pending.body).toEqual({ status: 403, message: messages.userInactive });
+    expect(pending.body).toEqual({ status: 403, message: messages.emailNotVerified });
 
     const mail = await platform.mailTo('new.person@test.example');
     expect(mail?.subject).toContain('이메일 주소를 인증');

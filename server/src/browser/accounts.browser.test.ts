@@ -122,7 +122,7 @@ describeInBrowser('accounts in the browser', () => {
     await page.getByRole('textbox', { name: '이메일' }).fill(email);
     await page.getByRole('button', { name: '재설정 메일 받기' }).click();
     await page.waitForURL(/\/mail-sent\?kind=reset$/);
-    await openMailedLink(page, '/reset-password', await smtp.waitFor(email, /비밀번호/));
+    await openMailedLink(page, '/reset-password', await smtp.waitFor(email, /비밀번호 재설정/));
     await page.getByRole('button', { name: '비밀번호 설정' }).waitFor();
     await page.getByRole('textbox', { name: '새 비밀번호', exact: true }).fill('a recovered password');
     await page.getByLabel('새 비밀번호 확인').fill('a recovered password');

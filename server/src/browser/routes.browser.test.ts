@@ -84,6 +84,20 @@ async function expectOpen(page: Page, path: string, shows: Locator, wrong: strin
  * The texts of the dashboard menu's items, once they are `expected` (the resource items come as
  * authProvider.canAccess answers for each), or as they are after 10 seconds.
  */
+/** The catalogue, settings and notices: in every signed-in user's menu. */
+const everyonesMenu = [
+  ...['제품', '자재', '브랜드', '자재 명세서(BOM)', '워크스페이스', '모델', '평면도', '벽면도'],
+  ...[
+    '제품 카테고리',
+    '세트 카테고리',
+    '자재 카테고리',
+    '바닥 패턴 카테고리',
+    '평면도 카테고리',
+    '벽면도 카테고리',
+  ],
+  ...['BOM 상수', '디자인 속성', '공지사항'],
+];
+
 async function menuItems(page: Page, expected: string[]): Promise<string[]> {
   const items = page.locator('.RaSidebar-fixed').getByRole('menuitem');
   await items.getByText('내 디자인').waitFor();
@@ -142,61 +156,91 @@ describeInBrowser('dashboard routes for each role', () => {
     await platform?.stop();
   });
 
-  it.each(roles.map((role) => [role]))('as %s', async (role: Role) => {
-    const email = role === 'Admin' ? ADMIN.email : `${role.toLowerCase()}@routes.example`;
-    if (role !== 'Admin') {
-      await platform.createUser({
-        email,
-        password: PASSWORD,
-        name: `${role} 사용자`,
-        roles: [role],
-        accountType: role.startsWith('Business') ? 'Business' : 'Personal',
-      });
-    }
-    await signIn(page, platform.url, email, role === 'Admin' ? ADMIN.password : PASSWORD);
-    const isAdmin = role === 'Admin';
-
-    // The menu: the user's own pages, then the resources the role may open.
-    const expectedMenu = [
-      '내 디자인',
-      '프로필',
-      ...(hasAnyRole([role], businessRoles) ? ['사업자 정보'] : []),
-      ...(isAdmin ? ['사용자 그룹', '사용자', '메일함', '클라이언트 로그'] : []),
-    ].sort();
-    expect({ role, menu: await menuItems(page, expectedMenu) }).toEqual({ role, menu: expectedMenu });
-
-    const wrong: string[] = [];
-    for (const route of Object.keys(dashboardRoutes) as DashboardRoute[]) {
-      const path = pathOf(route);
-      await openInApp(page, path);
-      if (canAccess(dashboardRoutes[route], [role])) {
-        // The screen's own title in the app bar (the menu names screens too).
-        const title = page
-          .locator('#react-admin-title')
-          .getByText(dashboardRouteTitles[route], { exact: true });
-        await expectOpen(page, path, title, wrong);
-      } else {
-        await expectDenied(page, path, wrong);
+  it.each(roles.map((role) => [role]))(
+    'as %s',
+    async (role: Role) => {
+      const email = role === 'Admin' ? ADMIN.email : `${role.toLowerCase()}@routes.example`;
+      if (role !== 'Admin') {
+        await platform.createUser({
+          email,
+          password: PASSWORD,
+          name: `${role} 사용자`,
+          roles: [role],
+          accountType: role.startsWith('Business') ? 'Business' : 'Personal',
+        });
       }
-    }
+      await signIn(page, platform.url, email, role === 'Admin' ? ADMIN.password : PASSWORD);
+      const isAdmin = role === 'Admin';
 
-    // The resources' own pages: show, create and edit (Admin only, SPEC §2, without grants).
-    const resourcePages: [path: string, shows: Locator][] = [
-      [`/dashboard/usergroup/${group}/show`, page.getByRole('tab', { name: '정보' })],
-      [`/dashboard/usergroup/${group}`, page.getByRole('button', { name: '저장' })],
-      ['/dashboard/usergroup/create', page.getByRole('button', { name: '저장' })],
-      ['/dashboard/user/1/show', page.getByRole('tab', { name: '정보' })],
-      ['/dashboard/user/1', page.getByRole('button', { name: '저장' })],
-      ['/dashboard/user/create', page.getByRole('button', { name: '저장' })],
-      ['/dashboard/mailbox', page.locator('#react-admin-title').getByText('메일함')],
-    ];
-    for (const [path, shows] of resourcePages) {
-      await openInApp(page, path);
-      if (isAdmin) await expectOpen(page, path, shows, wrong);
-      else await expectDenied(page, path, wrong);
-    }
-    expect(wrong).toEqual([]);
-  });
+      // The menu: the user's own pages, then the resources the role may open.
+      const expectedMenu = [
+        '내 디자인',
+        '프로필',
+        ...(hasAnyRole([role], businessRoles) ? ['사업자 정보'] : []),
+        ...everyonesMenu,
+        // Designs (SPEC §2): shared is not for PersonalFree; management and analysis are the Admin's.
+        '휴지통',
+        ...(role === 'PersonalFree' ? [] : ['공유 디자인']),
+        ...(hasAnyRole([role], ['DesignManager', 'Admin']) ? ['협력사 디자인 관리'] : []),
+        ...(isAdmin ? ['디자인 관리', '디자인 분석'] : []),
+        // Subscriptions (SPEC §2): my-subscription and my-payment, subscription/order and payment.
+        ...(hasAnyRole([role], ['Admin', 'Developer', 'PersonalPro', 'PersonalFree'])
+          ? ['내 구독', '내 결제 내역']
+          : []),
+        ...(hasAnyRole([role], ['Admin', 'Developer'])
+          ? ['구독 주문 관리', '구독 결제 관리', '구독 상품 관리']
+          : []),
+        ...(hasAnyRole([role], ['PersonalFree', 'BusinessFree']) ? ['구독하기'] : []),
+        ...(isAdmin
+          ? [
+              '사용자 그룹',
+              '사용자',
+              '메일함',
+              '클라이언트 로그',
+              'BOM 상수 관리',
+              '디자인 속성 관리',
+              '공지사항 관리',
+              '팝업 배너 관리',
+            ]
+          : []),
+      ].sort();
+      expect({ role, menu: await menuItems(page, expectedMenu) }).toEqual({ role, menu: expectedMenu });
+
+      const wrong: string[] = [];
+      for (const route of Object.keys(dashboardRoutes) as DashboardRoute[]) {
+        const path = pathOf(route);
+        await openInApp(page, path);
+        if (canAccess(dashboardRoutes[route], [role])) {
+          // The screen's own title in the app bar (the menu names screens too).
+          const title = page
+            .locator('#react-admin-title')
+            .getByText(dashboardRouteTitles[route], { exact: true });
+          await expectOpen(page, path, title, wrong);
+        } else {
+          await expectDenied(page, path, wrong);
+        }
+      }
+
+      // The resources' own pages: show, create and edit (Admin only, SPEC §2, without grants).
+      const resourcePages: [path: string, shows: Locator][] = [
+        [`/dashboard/usergroup/${group}/show`, page.getByRole('tab', { name: '정보' })],
+        [`/dashboard/usergroup/${group}`, page.getByRole('button', { name: '저장' })],
+        ['/dashboard/usergroup/create', page.getByRole('button', { name: '저장' })],
+        ['/dashboard/user/1/show', page.getByRole('tab', { name: '정보' })],
+        ['/dashboard/user/1', page.getByRole('button', { name: '저장' })],
+        ['/dashboard/user/create', page.getByRole('button', { name: '저장' })],
+        ['/dashboard/mailbox', page.locator('#react-admin-title').getByText('메일함')],
+      ];
+      for (const [path, shows] of resourcePages) {
+        await openInApp(page, path);
+        if (isAdmin) await expectOpen(page, path, shows, wrong);
+        else await expectDenied(page, path, wrong);
+      }
+      expect(wrong).toEqual([]);
+      // Every role opens every screen, one after another: a busy machine needs more than a minute.
+    },
+    180_000,
+  );
 
   it('opens what a grant allows, and shows nothing of what it does not', async () => {
     const create = (email: string, userRoles: Role[]) =>
@@ -214,7 +258,14 @@ describeInBrowser('dashboard routes for each role', () => {
 
     // Read on one group: the menu item, the list with that group, its page without 권한 or 편집.
     await signIn(page, platform.url, 'reader@grants.example', PASSWORD);
-    const readerMenu = ['내 디자인', '사용자 그룹', '프로필'];
+    const readerMenu = [
+      '공유 디자인',
+      '내 디자인',
+      '사용자 그룹',
+      '프로필',
+      '휴지통',
+      ...everyonesMenu,
+    ].sort();
     expect(await menuItems(page, readerMenu)).toEqual(readerMenu);
     await openInApp(page, '/dashboard/usergroup');
     await page.getByRole('row', { name: /화면 권한 그룹/ }).waitFor();
@@ -223,7 +274,7 @@ describeInBrowser('dashboard routes for each role', () => {
     await openInApp(page, showPath);
     await page.getByRole('tab', { name: '이력' }).waitFor();
     await page.getByText('화면 권한 그룹').first().waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['정보', '이력']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['정보', '구성원', '이력']);
     expect(await page.getByRole('link', { name: '수정' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '삭제' }).count()).toBe(0);
     expect(await page.getByText(messages.pageForbidden).count()).toBe(0);

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { CHROMIUM } from './chromium';
 
 /**
  * Browser tests drive Debian's Chromium (`apt-get install chromium fonts-nanum`; `.ci/run` does
  * it), headless, with the flags these machines need and a fresh profile per launch. Without it the
  * tests print why they skipped; in CI it is always there.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM, type LaunchedBrowser, launchBrowser } from './chromium';
 export const browserSkipReason = fs.existsSync(CHROMIUM)
   ? null
   : `browser tests skipped: ${CHROMIUM} not found (apt-get install chromium fonts-nanum)`;
@@ -29,38 +29,6 @@ export const describeInBrowser = skipReason ? describe.skip : describe;
 
 /** Where screenshots are kept as test artifacts. */
 export const ARTIFACTS = path.resolve(__dirname, '../../../artifacts');
-
-export interface LaunchedBrowser {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-/** A headless Chromium with its own new profile directory, removed on close. */
-export async function launchBrowser(): Promise<LaunchedBrowser> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'interior-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 1280, height: 800 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });

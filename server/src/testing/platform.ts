@@ -25,6 +25,8 @@ const perAddressLimitsForTests = {
   codeCheckPerIp: generous,
   signupPerIp: generous,
   mailPerIp: generous,
+  // One Admin uploads the files of every resource's samples (server/src/api/files.test.ts checks the limit).
+  uploadPerUser: generous,
 };
 
 export interface TestPlatform {
@@ -47,7 +49,13 @@ export interface TestPlatform {
 
 export async function startTestPlatform(
   /** `embedded`: always the embedded PGlite, even when TEST_DATABASE_URL is set. */
-  options: { uiDir?: string | null; env?: Record<string, string>; embedded?: boolean } = {},
+  options: {
+    uiDir?: string | null;
+    env?: Record<string, string>;
+    embedded?: boolean;
+    /** Limits that differ from the test defaults (a test of a limit per address sets it low). */
+    rateLimits?: Parameters<typeof startPlatform>[1]['rateLimits'];
+  } = {},
 ) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'interior-test-'));
   const sms = await SmsGateway.start();
@@ -71,7 +79,9 @@ export async function startTestPlatform(
     startPlatform(config, {
       uiDir: options.uiDir ?? null,
       announce: () => {},
-      rateLimits: perAddressLimitsForTests,
+      rateLimits: { ...perAddressLimitsForTests, ...options.rateLimits },
+      // Test files run at once against one Redis; their users' ids repeat.
+      rateLimitNamespace: path.basename(dataDir),
     });
   const server = await start();
   const platform: TestPlatform = {

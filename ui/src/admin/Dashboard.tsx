@@ -3,11 +3,21 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { TopProgressBar } from '../feedback/TopProgressBar';
+import { HistoryPage } from '../history/HistoryPage';
 import { i18nProvider } from '../i18n/i18nProvider';
-import { MyDesignPage } from '../pages/MyDesignPage';
+import { NotFoundContent } from '../pages/NotFoundContent';
 import { UnavailablePage } from '../pages/UnavailablePage';
+import { bom, brand, material, model, plan, product, walldrawing, workspace } from '../resources/catalogue';
+import { categoryTrees } from '../resources/category';
 import clientlog from '../resources/clientlog';
 import mailbox from '../resources/mailbox';
+import myPayment from '../resources/my-payment';
+import { notice, systemNotice } from '../resources/notice';
+import { systemPopupBanner } from '../resources/popupbanner';
+import { bomconstant, designproperty, systemBomConstant, systemDesignProperty } from '../resources/settings';
+import subscriptionOrder from '../resources/subscription-order';
+import subscriptionPayment from '../resources/subscription-payment';
+import subscriptionPlan from '../resources/subscription-plan';
 import user from '../resources/user';
 import usergroup from '../resources/usergroup';
 import { usePaletteMode } from '../theme/mode';
@@ -25,8 +35,26 @@ import { unavailableScreens } from './screens';
 const ProfilePage = lazy(() =>
   import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
+const MySubscriptionPage = lazy(() =>
+  import('../pages/subscription/MySubscriptionPage').then((m) => ({ default: m.MySubscriptionPage })),
+);
 const BusinessProfilePage = lazy(() =>
   import('../pages/profile/BusinessProfilePage').then((m) => ({ default: m.BusinessProfilePage })),
+);
+
+/** A dashboard path no screen has: the same 404 as the public one, inside the dashboard. */
+const DashboardNotFound = () => <NotFoundContent home={landingAfterSignIn} />;
+// Designs: one chunk for their screens, loaded when one of them opens.
+const designs = () => import('../designs');
+const MyDesignsPage = lazy(() => designs().then((m) => ({ default: m.MyDesignsPage })));
+const DesignDetailPage = lazy(() => designs().then((m) => ({ default: m.DesignDetailPage })));
+const SharedDesignsPage = lazy(() => designs().then((m) => ({ default: m.SharedDesignsPage })));
+const TrashPage = lazy(() => designs().then((m) => ({ default: m.TrashPage })));
+const DesignManagementPage = lazy(() => designs().then((m) => ({ default: m.DesignManagementPage })));
+const DesignManagerDesignsPage = lazy(() => designs().then((m) => ({ default: m.DesignManagerDesignsPage })));
+// The charts are heavy: their own chunk, for the Admin's analysis screen only.
+const DesignAnalysisPage = lazy(() =>
+  import('../designs/DesignAnalysisPage').then((m) => ({ default: m.DesignAnalysisPage })),
 );
 
 /** /dashboard itself has no page of its own: it opens the landing page. */
@@ -72,15 +100,47 @@ export function Dashboard() {
       dashboard={GoToLanding}
       loading={TopProgressBar}
       title="대시보드"
+      catchAll={DashboardNotFound}
     >
       <Resource name="usergroup" {...usergroup} />
       <Resource name="user" {...user} />
       <Resource name="mailbox" {...mailbox} />
       <Resource name="clientlog" {...clientlog} />
+      <Resource name="my-payment" {...myPayment} />
+      <Resource name="subscription/order" {...subscriptionOrder} />
+      <Resource name="subscription/payment" {...subscriptionPayment} />
+      <Resource name="subscription-plan" {...subscriptionPlan} />
+      <Resource name="product" {...product} />
+      <Resource name="material" {...material} />
+      <Resource name="brand" {...brand} />
+      <Resource name="bom" {...bom} />
+      <Resource name="workspace" {...workspace} />
+      <Resource name="plan" {...plan} />
+      <Resource name="walldrawing" {...walldrawing} />
+      <Resource name="model" {...model} />
+      <Resource name="notice" {...notice} />
+      <Resource name="system/notice" {...systemNotice} />
+      <Resource name="system/popupbanner" {...systemPopupBanner} />
+      <Resource name="bomconstant" {...bomconstant} />
+      <Resource name="designproperty" {...designproperty} />
+      <Resource name="system/bomconstant" {...systemBomConstant} />
+      <Resource name="system/designproperty" {...systemDesignProperty} />
+      {categoryTrees.map(({ resource, screens }) => (
+        <Resource key={resource.name} name={resource.name} {...screens} />
+      ))}
       <CustomRoutes>
-        {guarded('mydesign', <MyDesignPage />)}
+        {/* A record's history on its own page (a deleted record's); the API decides who reads it. */}
+        <Route path="history/:resource/:id" element={<HistoryPage />} />
+        {guarded('mydesign', <MyDesignsPage />)}
+        {guarded('mydesign/:id/:tab?', <DesignDetailPage />)}
+        {guarded('shared', <SharedDesignsPage />)}
+        {guarded('trash', <TrashPage />)}
+        {guarded('design/management', <DesignManagementPage />)}
+        {guarded('design-manager/design', <DesignManagerDesignsPage />)}
+        {guarded('analysis/design', <DesignAnalysisPage />)}
         {guarded('profile', <ProfilePage />)}
         {guarded('business-profile', <BusinessProfilePage />)}
+        {guarded('my-subscription', <MySubscriptionPage />)}
         {/* SPEC §2 screens not built yet: guarded as they will be, and saying so honestly. */}
         {unavailableScreens.map((route) =>
           guarded(route, <UnavailablePage title={dashboardRouteTitles[route]} />),

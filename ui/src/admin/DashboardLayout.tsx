@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, useLoading } from 'react-admin';
 import { TopProgressBar } from '../feedback/TopProgressBar';
+import { SignedInBanners } from '../resources/popupbanner/SignedInBanners';
 import { ThemeModeToggle } from '../theme/ThemeModeToggle';
 import { DashboardMenu } from './DashboardMenu';
 import { DashboardUserMenu } from './DashboardUserMenu';
@@ -8,6 +9,8 @@ import { DashboardUserMenu } from './DashboardUserMenu';
 function DashboardAppBar() {
   return (
     <AppBar
+      // The primary colour: white text on react-admin's default (secondary, #b5651d) is 3.9:1.
+      color="primary"
       userMenu={<DashboardUserMenu />}
       toolbar={
         <>
@@ -28,6 +31,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={DashboardAppBar} menu={DashboardMenu}>
       <DataLoadingBar />
+      <SignedInBanners />
       {children}
     </Layout>
   );

@@ -25,7 +25,7 @@ export const authProvider: AuthProvider = {
   },
 
   // The HTTP layer has already tried a token reissue: a 401 here means the session is over.
-  // 403 is not a reason to sign out (DESIGN.md "Commands"): the page shows the API's message.
+  // 403 is not a reason to sign out (docs/architecture.md "Commands"): the page shows the API's message.
   checkError: async (error: unknown) => {
     const status = (error as { status?: unknown } | null)?.status;
     if (status === 401) throw { message: false };

@@ -7,9 +7,7 @@ describe('dashboard screens', () => {
     const routes = Object.keys(dashboardRoutes);
     expect([...builtScreens, ...unavailableScreens].sort()).toEqual([...routes].sort());
     expect(unavailableScreens.filter((r) => (builtScreens as readonly string[]).includes(r))).toEqual([]);
-    expect(unavailableScreens).toEqual(
-      expect.arrayContaining(['brand', 'category/paving', 'mydesign/:id/:tab?', 'notice/:id', 'my-payment']),
-    );
+    expect(unavailableScreens).toEqual(expect.arrayContaining(['estimation']));
   });
 
   it('name every path in Korean', () => {

@@ -3,11 +3,14 @@ import {
   type HistoryEntry,
   identityKey,
   type ObjectType,
+  resourceObjectTypes,
   type SecurityIdentity,
 } from '@interior/contracts';
 import {
   Alert,
+  Box,
   LinearProgress,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -15,22 +18,17 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../admin/dataProvider';
 import { formatDateTime } from '../i18n/format';
-import { describeAce, type IdentityLabels, resolveLabels } from '../permissions/acl';
-import { describeChanges, type FieldChange } from './changes';
+import { type IdentityLabels, resolveLabels } from '../permissions/acl';
+import { describeChanges, type FieldChange, type HistoryRow } from './changes';
 import { eventTypeLabel } from './eventLabels';
-
-const display = (field: string, value: unknown, labels: IdentityLabels): string => {
-  if (value === null || value === undefined || value === '') return '-';
-  if (field === 'aces' && Array.isArray(value)) {
-    return value.length ? (value as Ace[]).map((ace) => describeAce(ace, labels)).join(', ') : '권한 없음';
-  }
-  return typeof value === 'string' ? value : JSON.stringify(value);
-};
+import { agreementLabel, type Shown, showValue, type ValueContext } from './values';
 
 /** Every identity the grant changes of a history name. */
 export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIdentity[] {
@@ -38,6 +36,19 @@ export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIde
     const aces = (entry.data as { aces?: unknown } | null)?.aces;
     return entry.type === 'AclChanged' && Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [];
   });
+}
+
+/** Every user group id a history names (a user's groups). */
+function namedGroupIds(entries: readonly HistoryEntry[]): number[] {
+  const ids = new Set<number>();
+  for (const entry of entries) {
+    const data = (entry.data ?? {}) as Record<string, unknown>;
+    for (const field of ['groups', 'added', 'removed']) {
+      const value = data[field];
+      if (Array.isArray(value)) for (const id of value) if (typeof id === 'number') ids.add(id);
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
 }
 
 /**
@@ -57,103 +68,200 @@ function useIdentityLabels(entries: readonly HistoryEntry[] | undefined): Identi
 }
 const noLabels: IdentityLabels = new Map();
 
-/** Fields that events of every kind of record carry (a record's grants, in AclChanged). */
-const sharedFieldNames: Readonly<Record<string, string>> = { aces: '권한' };
+/** Names of the groups a history names; those the reader may not read (or deleted) stay "그룹 #7". */
+function useGroupNames(entries: readonly HistoryEntry[] | undefined): ReadonlyMap<number, string> {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const ids = entries ? namedGroupIds(entries) : [];
+  const { data } = useQuery({
+    queryKey: ['history-group-names', ...ids],
+    queryFn: async () => {
+      const { data: groups } = await dataProvider.getMany('usergroup', { ids });
+      return new Map(groups.map((group) => [Number(group.id), String(group.name)]));
+    },
+    enabled: ids.length > 0,
+    retry: false,
+  });
+  return data ?? noGroups;
+}
+const noGroups: ReadonlyMap<number, string> = new Map();
 
-/** What an event shows: a change of grants shows the grants, not the object it names. */
-const shownChanges = (type: string, changes: FieldChange[]) =>
-  type === 'AclChanged' ? changes.filter((c) => c.field === 'aces') : changes;
+/** Names of fields that events of every kind of record carry. */
+const sharedFieldNames: Readonly<Record<string, string>> = {
+  aces: '권한',
+  status: '상태',
+  groups: '소속 그룹',
+  reason: '사유',
+  at: '일시',
+  expiresAt: '만료 일시',
+  id: '번호',
+  name: '이름',
+  description: '설명',
+};
+
+function ShownValue({ value }: { value: Shown }) {
+  if (!Array.isArray(value)) return <>{value}</>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+      {value.map((line, index) => (
+        // Lines of one value may repeat (two grants alike): their place is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once, never reordered.
+        <li key={index}>{line}</li>
+      ))}
+    </Box>
+  );
+}
 
 function ChangeList({
   changes,
   resource,
-  labels,
+  context,
 }: {
   changes: FieldChange[];
-  resource: string;
-  labels: IdentityLabels;
+  resource: string | undefined;
+  context: ValueContext;
 }) {
   const translate = useTranslate();
+  const fieldName = (field: string) =>
+    agreementLabel(field) ??
+    (resource
+      ? translate(`resources.${resource}.fields.${field}`, { _: sharedFieldNames[field] ?? '기타 항목' })
+      : (sharedFieldNames[field] ?? '기타 항목'));
   return (
-    <>
+    <Stack spacing={0.5}>
       {changes.map((change) => (
         <Typography key={change.field} variant="body2" component="div">
-          <strong>
-            {translate(`resources.${resource}.fields.${change.field}`, {
-              _: sharedFieldNames[change.field] ?? change.field,
-            })}
-          </strong>
-          :{' '}
-          {'before' in change
-            ? `${display(change.field, change.before, labels)} → ${display(change.field, change.after, labels)}`
-            : display(change.field, change.after, labels)}
+          <strong>{fieldName(change.field)}</strong>:{' '}
+          {'before' in change ? (
+            <>
+              <ShownValue value={showValue(change.field, change.before, context)} />
+              {' → '}
+              <ShownValue value={showValue(change.field, change.after, context)} />
+            </>
+          ) : (
+            <ShownValue value={showValue(change.field, change.after, context)} />
+          )}
         </Typography>
       ))}
-    </>
+    </Stack>
   );
 }
 
+function WhatChanged({
+  row,
+  resource,
+  context,
+}: {
+  row: HistoryRow;
+  resource: string | undefined;
+  context: ValueContext;
+}) {
+  if (row.changes.length > 0)
+    return <ChangeList changes={row.changes} resource={resource} context={context} />;
+  return <>{row.unchanged ? '변경 없음' : '-'}</>;
+}
+
+/** Who did it: a name, the system itself, or a person whose name is erased or unreadable. */
+const actorName = ({ actor }: HistoryEntry) =>
+  actor.id === null ? '시스템' : (actor.name ?? `사용자 #${actor.id}`);
+
+const resourceOf = (objectType: ObjectType) =>
+  Object.entries(resourceObjectTypes).find(([, type]) => type === objectType)?.[0];
+
 /**
  * The audit trail of one object (GET /api/history/{objectType}/{id}), or without `id` of the grants
- * on every object of a type (GET /api/history/{objectType}): each event, what it changed, who and
- * when. `resource` names the fields through the resource's translations.
+ * on every object of a type (GET /api/history/{objectType}): each event in Korean, what it changed
+ * (before → after, values as the screens show them), who and when. Every resource shows this one
+ * component; a deleted record (`deleted`) keeps its history, read from the log.
  */
 export function HistoryTable({
   objectType,
-  resource,
   id,
+  deleted = false,
 }: {
   objectType: ObjectType;
-  resource: string;
   id?: Identifier;
+  deleted?: boolean;
 }) {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const { data, error, isPending } = useQuery({
     queryKey: ['history', objectType, id === undefined ? '*' : String(id)],
     queryFn: () => dataProvider.getHistory(objectType, id),
   });
-  const labels = useIdentityLabels(data);
+  const context: ValueContext = { identities: useIdentityLabels(data), groups: useGroupNames(data) };
+  const resource = resourceOf(objectType);
 
   if (isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
-  if (data.length === 0) return <Typography color="text.secondary">기록된 이력이 없습니다.</Typography>;
+  const notice = deleted ? (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      삭제된 기록입니다. 삭제되기 전까지의 이력을 보여 줍니다.
+    </Alert>
+  ) : null;
+  if (data.length === 0)
+    return (
+      <>
+        {notice}
+        <Typography color="text.secondary">기록된 이력이 없습니다.</Typography>
+      </>
+    );
+  const rows = describeChanges(data);
+
+  // On a phone each event is a card of its own: five columns do not fit 390 pixels.
+  if (narrow) {
+    return (
+      <>
+        {notice}
+        <Stack component="ol" spacing={1.5} aria-label="변경 이력" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {rows.map((row) => (
+            <Box
+              component="li"
+              key={row.entry.id}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
+            >
+              <Typography variant="subtitle2" component="h3">
+                {eventTypeLabel(row.entry.type)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+                {formatDateTime(row.entry.occurredAt)} · {actorName(row.entry)} · 버전 {row.entry.revision}
+              </Typography>
+              <WhatChanged row={row} resource={resource} context={context} />
+            </Box>
+          ))}
+        </Stack>
+      </>
+    );
+  }
 
   return (
-    <TableContainer>
-      <Table size="small" aria-label="변경 이력">
-        <TableHead>
-          <TableRow>
-            <TableCell>유형</TableCell>
-            <TableCell>변경 내용</TableCell>
-            <TableCell>작업자</TableCell>
-            <TableCell>일시</TableCell>
-            <TableCell align="right">버전</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {describeChanges(data).map(({ entry, changes, unchanged }) => (
-            <TableRow key={entry.id} data-event-type={entry.type}>
-              <TableCell title={entry.type}>{eventTypeLabel(entry.type)}</TableCell>
-              <TableCell>
-                {changes.length > 0 ? (
-                  <ChangeList
-                    changes={shownChanges(entry.type, changes)}
-                    resource={resource}
-                    labels={labels}
-                  />
-                ) : unchanged ? (
-                  '변경 없음'
-                ) : (
-                  '-'
-                )}
-              </TableCell>
-              <TableCell>{entry.actor.name ?? '-'}</TableCell>
-              <TableCell>{formatDateTime(entry.occurredAt)}</TableCell>
-              <TableCell align="right">{entry.revision}</TableCell>
+    <>
+      {notice}
+      <TableContainer>
+        <Table size="small" aria-label="변경 이력">
+          <TableHead>
+            <TableRow>
+              <TableCell>유형</TableCell>
+              <TableCell>변경 내용</TableCell>
+              <TableCell>작업자</TableCell>
+              <TableCell>일시</TableCell>
+              <TableCell align="right">버전</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.entry.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{eventTypeLabel(row.entry.type)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <WhatChanged row={row} resource={resource} context={context} />
+                </TableCell>
+                <TableCell>{actorName(row.entry)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.entry.occurredAt)}</TableCell>
+                <TableCell align="right">{row.entry.revision}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '@interior/contracts';
+import { agreementField, type ConsentValue } from './values';
 
 /** One field an event set: its value before (when an earlier event set it) and after. */
 export interface FieldChange {
@@ -17,6 +18,71 @@ export interface HistoryRow {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * Fields that say nothing to a reader: a link's token id, a password hash (shown redacted by the
+ * API anyway; the event's name and reason say the password changed), and fields repeated by
+ * another one (`added`/`removed` are the difference the groups' before → after shows).
+ */
+const hiddenFields = new Set(['jti', 'passwordHash', 'added', 'removed', 'previous']);
+
+type Fields = Record<string, unknown>;
+
+const consentOf = (consent: unknown): [string, ConsentValue] | null => {
+  const c = consent as { code?: unknown; agreed?: unknown; version?: unknown } | null;
+  if (typeof c?.code !== 'string' || typeof c.agreed !== 'boolean') return null;
+  return [
+    agreementField(c.code),
+    { agreed: c.agreed, ...(typeof c.version === 'string' ? { version: c.version } : {}) },
+  ];
+};
+
+/**
+ * The fields an event sets, as a reader thinks of them: each consent is a field of its own (so a
+ * change of the marketing consent reads as one before → after), what an event implies is spelled
+ * out (a verified address activates a pending account; an erasure deletes and leaves every
+ * group), and a status change's `previous` is the value before.
+ */
+function fieldsOf(
+  entry: HistoryEntry,
+  known: ReadonlyMap<string, unknown>,
+): { fields: Fields; before: Fields } {
+  const data: Fields =
+    typeof entry.data === 'object' && entry.data !== null && !Array.isArray(entry.data)
+      ? { ...(entry.data as Fields) }
+      : {};
+  const before: Fields = {};
+  switch (entry.type) {
+    case 'UserRegistered': {
+      const consents = Array.isArray(data.consents) ? data.consents : [];
+      delete data.consents;
+      for (const consent of consents) {
+        const field = consentOf(consent);
+        if (field) data[field[0]] = field[1];
+      }
+      break;
+    }
+    case 'ConsentChanged': {
+      const field = consentOf(data);
+      return { fields: field ? { [field[0]]: field[1] } : {}, before };
+    }
+    case 'EmailVerified':
+      if (known.get('status') === 'Pending') data.status = 'Active';
+      break;
+    case 'UserStatusChanged':
+      if (data.previous !== undefined) before.status = data.previous;
+      break;
+    case 'UserErased':
+      data.status = 'Deleted';
+      data.groups = [];
+      break;
+    case 'AclChanged':
+      // A change of grants shows the grants, not the object it names.
+      return { fields: { aces: data.aces }, before };
+  }
+  for (const field of hiddenFields) delete data[field];
+  return { fields: data, before };
+}
+
+/**
  * What each event changed, read from the events in order (oldest first). An event's data holds the
  * values it sets; the values earlier events set tell what they were before, so an update shows
  * "before → after" for the fields that really changed.
@@ -24,13 +90,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function describeChanges(entries: readonly HistoryEntry[]): HistoryRow[] {
   const known = new Map<string, unknown>();
   return entries.map((entry) => {
-    const data = typeof entry.data === 'object' && entry.data !== null ? Object.entries(entry.data) : [];
+    const { fields, before } = fieldsOf(entry, known);
     const changes: FieldChange[] = [];
-    for (const [field, after] of data) {
-      if (!known.has(field)) changes.push({ field, after });
-      else if (!same(known.get(field), after)) changes.push({ field, before: known.get(field), after });
+    for (const [field, after] of Object.entries(fields)) {
+      const was = field in before ? before[field] : known.get(field);
+      const hadValue = field in before || known.has(field);
+      if (!hadValue) changes.push({ field, after });
+      else if (!same(was, after)) changes.push({ field, before: was, after });
       known.set(field, after);
     }
-    return { entry, changes, unchanged: data.length > 0 && changes.length === 0 };
+    return { entry, changes, unchanged: Object.keys(fields).length > 0 && changes.length === 0 };
   });
 }

@@ -1,5 +1,6 @@
 import { messages } from '@interior/contracts';
 import type { TranslationMessages } from 'react-admin';
+import { declaredResourceLabels } from './resourceLabels';
 
 /**
  * Korean for react-admin: every key of ra-language-english (ko.test.ts checks the key set) plus our
@@ -220,20 +221,7 @@ export const ko: TranslationMessages = {
     },
   },
   resources: {
-    usergroup: {
-      name: '사용자 그룹',
-      fields: {
-        id: 'ID',
-        name: '이름',
-        description: '설명',
-        members: '구성원 수',
-        registered: '등록일',
-        registeredBy: '등록자',
-        updated: '수정일',
-        updatedBy: '수정자',
-        q: '검색',
-      },
-    },
+    ...declaredResourceLabels(),
     user: {
       name: '사용자',
       fields: {

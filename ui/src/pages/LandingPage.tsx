@@ -37,9 +37,14 @@ export function LandingPage() {
               내 디자인으로 이동
             </Button>
           ) : (
-            <Button variant="contained" size="large" component={RouterLink} to={loginPath}>
-              로그인
-            </Button>
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+              <Button variant="contained" size="large" component={RouterLink} to={loginPath}>
+                로그인
+              </Button>
+              <Button variant="outlined" size="large" component={RouterLink} to="/signup-options">
+                회원가입
+              </Button>
+            </Stack>
           )}
         </Box>
       </Stack>

@@ -9,10 +9,9 @@ import {
   FormControlLabel,
   Link,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { withLoading } from '../feedback/loading';
@@ -26,7 +25,10 @@ import {
   signIn,
   useSession,
 } from '../session';
+import { ResendVerificationAction } from './account/ResendVerificationAction';
 import { PublicLayout } from './PublicLayout';
+import { SnsButtons } from './sns/SnsButtons';
+import { TextField } from './TextField';
 
 type LoginField = 'email' | 'password';
 type FieldErrors = Partial<Record<LoginField, string>>;
@@ -64,6 +66,7 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   // Already signed in (or signed in by another tab meanwhile): nothing to do here.
   if (session.status === 'signedIn' && !submitting) return <Navigate to={nextPage} replace />;
@@ -88,6 +91,11 @@ export function LoginPage() {
       setFailure(message);
       setFieldErrors(fields);
       setSubmitting(false);
+      // Wrong credentials: the password is to be typed again, so it is emptied and has the focus.
+      if (error instanceof ApiError && error.status === 404) {
+        setPassword('');
+        passwordInput.current?.focus();
+      }
     }
   };
 
@@ -106,6 +114,7 @@ export function LoginPage() {
                   {failure}
                 </Alert>
               )}
+              {failure === messages.emailNotVerified && <ResendVerificationAction email={email} />}
               <TextField
                 id="login-email"
                 name="email"
@@ -133,6 +142,7 @@ export function LoginPage() {
                 required
                 fullWidth
                 autoFocus={Boolean(email)}
+                inputRef={passwordInput}
               />
               <FormControlLabel
                 control={
@@ -158,6 +168,7 @@ export function LoginPage() {
               </Stack>
             </Stack>
           </Box>
+          <SnsButtons nextPage={nextPage} />
         </CardContent>
       </Card>
     </PublicLayout>

@@ -5,7 +5,6 @@ import {
   type ObjectType,
   type Permission,
   permissionLabels,
-  permissions,
 } from '@interior/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
@@ -27,8 +26,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
+import { useBlocker } from 'react-router';
 import { identityName, identityTypeLabels, loadGrants, saveGrants, searchTargets } from './acl';
 
 /** Waits this long after the last keystroke before searching. */
@@ -46,6 +46,17 @@ function useTargetSearch(keyword: string) {
     enabled: debounced.length > 0,
   });
 }
+
+const unsavedGrantsQuestion =
+  '저장하지 않은 권한 변경이 있습니다. 이동하면 변경한 내용이 사라집니다. 이동하시겠습니까?';
+
+/** The levels from least to most, each saying what it allows. */
+const permissionsInOrder: readonly Permission[] = ['Read', 'Write', 'Admin'];
+const permissionHints: Readonly<Record<Permission, string>> = {
+  Read: '보기만 할 수 있습니다.',
+  Write: '보고 내용을 고칠 수 있습니다.',
+  Admin: '고치고 삭제할 수 있으며, 다른 사람에게 권한을 줄 수 있습니다.',
+};
 
 /**
  * The "권한" tab of any record's show page (issue "Authorization"): who holds Admin (관리), Write
@@ -77,6 +88,18 @@ export function PermissionsTab({
   useEffect(() => {
     if (data) setGrants(data);
   }, [data]);
+
+  // Grants picked but not saved are not lost without a question: leaving the tab (or the page)
+  // asks first, as react-admin's forms do with warnWhenUnsavedChanges.
+  const unsaved = grants !== null && data !== undefined && JSON.stringify(grants) !== JSON.stringify(data);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(unsavedGrantsQuestion)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
 
   if (isPending) return <LinearProgress aria-label="권한을 불러오는 중" />;
   if (error) return <Alert severity="warning">{error.message}</Alert>;
@@ -134,6 +157,22 @@ export function PermissionsTab({
         )}
         renderInput={(params) => <TextField {...params} label="권한을 줄 대상 검색" />}
       />
+      <Box
+        component="dl"
+        aria-label="권한 수준"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}
+      >
+        {permissionsInOrder.map((p) => (
+          <Fragment key={p}>
+            <Typography component="dt" variant="body2" sx={{ fontWeight: 700 }}>
+              {permissionLabels[p]}
+            </Typography>
+            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+              {permissionHints[p]}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
       {rows.length === 0 ? (
         <Typography color="text.secondary">
           {scopeLabel ? `${scopeLabel}에 부여된 권한이 없습니다.` : '이 항목에 따로 부여된 권한이 없습니다.'}
@@ -162,7 +201,7 @@ export function PermissionsTab({
                     onChange={(event) => setPermission(index, event.target.value as Permission)}
                     slotProps={{ htmlInput: { 'aria-label': `${identityName(grant)}의 권한` } }}
                   >
-                    {permissions.map((p) => (
+                    {permissionsInOrder.map((p) => (
                       <MenuItem key={p} value={p}>
                         {permissionLabels[p]}
                       </MenuItem>

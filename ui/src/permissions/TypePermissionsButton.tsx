@@ -26,7 +26,7 @@ export function TypePermissionsButton(props: TypePermissionsProps) {
   );
 }
 
-function TypePermissionsDialogButton({ objectType, resource, typeName }: TypePermissionsProps) {
+function TypePermissionsDialogButton({ objectType, typeName }: TypePermissionsProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<'grants' | 'history'>('grants');
   const titleId = useId();
@@ -46,7 +46,7 @@ function TypePermissionsDialogButton({ objectType, resource, typeName }: TypePer
             {tab === 'grants' ? (
               <PermissionsTab objectType={objectType} scopeLabel={`모든 ${typeName}`} />
             ) : (
-              <HistoryTable objectType={objectType} resource={resource} />
+              <HistoryTable objectType={objectType} />
             )}
           </Box>
         </DialogContent>

@@ -55,9 +55,17 @@ export async function signUp(kind: SignupKind, input: PersonalSignup | BusinessS
   await apiJson<unknown>(`${apiBase}/signup/${kind}`, { method: 'POST', json: input, session: 'none' });
 }
 
-/** POST /api/email/verify {token}: 200 once the address is verified; 410 for a used or stale link. */
-export async function verifyEmail(token: string): Promise<void> {
-  await apiJson<unknown>(`${apiBase}/email/verify`, { method: 'POST', json: { token }, session: 'none' });
+/**
+ * POST /api/email/verify {token}: 200 once the address is verified (`emailChanged` when the link
+ * was an e-mail change's); 410 for a used or stale link.
+ */
+export async function verifyEmail(token: string): Promise<{ emailChanged: boolean }> {
+  const answer = await apiJson<{ emailChanged?: boolean } | undefined>(`${apiBase}/email/verify`, {
+    method: 'POST',
+    json: { token },
+    session: 'none',
+  });
+  return { emailChanged: answer?.emailChanged === true };
 }
 
 /** POST /api/email/resend {email}: 202 whether or not the address is registered. */

@@ -5,6 +5,7 @@ import {
   type TokenPair,
   type TokenResponse,
 } from '@interior/contracts';
+import { reportReachable, reportUnreachable } from '../feedback/reachability';
 import { readTokenPair, replaceAccessToken } from './tokens';
 
 /** Every API path starts here; the API is on the same origin as the app (SPEC §7). */
@@ -102,9 +103,13 @@ async function send(path: string, init: RequestInit, accessToken: string | undef
   const headers = new Headers(init.headers);
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   try {
-    return await fetch(path, { ...init, headers });
+    const response = await fetch(path, { ...init, headers });
+    reportReachable();
+    return response;
   } catch (error) {
-    throw requestFailure(error);
+    const failure = requestFailure(error);
+    if (isNetworkError(failure)) reportUnreachable();
+    throw failure;
   }
 }
 

@@ -2,7 +2,7 @@ import { erasePersonOutsideTheLog, type PiiVault, type StoredEvent } from '@inte
 import type { Reactor } from '../reactor-runner';
 
 /**
- * Makes an erasure final after the fact (DESIGN.md "Personal data", "Projections"). The command that
+ * Makes an erasure final after the fact (docs/architecture.md "Personal data", "Projections"). The command that
  * erases a person appends UserErased first and destroys the key right after; this reactor reacts to
  * every UserErased from its own checkpoint and does the same again: destroys the person's key
  * (leaving a tombstone, so no new key is ever made for them), deletes their photos and client logs.

@@ -1,20 +1,31 @@
 import type { UserEvent } from '@interior/contracts';
-import type { ActionPurpose, ActionTokens, EventStore, PiiVault, StoredEvent } from '@interior/platform';
+import type { ActionTokens, EventStore, PiiVault, StoredEvent } from '@interior/platform';
 import type { Reactor } from '../reactor-runner';
-import { type MailContent, type MailKind, renderMail } from './templates';
+import {
+  type LinkMailKind,
+  type MailContent,
+  type NoticeMailKind,
+  renderMail,
+  renderNotice,
+} from './templates';
 
 /** Where each mailed link leads in the UI (SPEC §2 public routes). */
-const pages: Record<MailKind, string> = {
+const pages: Record<LinkMailKind, string> = {
   'verify-email': '/email-verification',
   'reset-password': '/reset-password',
   invitation: '/reset-password',
+  // The same page confirms a new address: it verifies that address just the same.
+  'change-email': '/email-verification',
 };
 
-const causes: Record<string, MailKind> = {
+const causes: Record<string, LinkMailKind> = {
   EmailVerificationRequested: 'verify-email',
   PasswordResetRequested: 'reset-password',
   UserInvited: 'invitation',
+  EmailChangeRequested: 'change-email',
 };
+
+const notices = ['PasswordChanged', 'EmailChanged'];
 
 type Prepared = { mail: MailContent & { to: string } } | { erase: true } | null;
 
@@ -22,31 +33,49 @@ type Prepared = { mail: MailContent & { to: string } } | { erase: true } | null;
  * Writes the mails events call for into `mail_outbox` (sent by MailOutboxSender). The link is
  * signed here from the grant in the event; the recipient's address is opened with their key, so
  * an erased person gets nothing, and their earlier mails are deleted with them.
+ *
+ * A link leads to PUBLIC_URL when it is set, else to the site the request came to (the event's
+ * `origin`), else to `fallbackUrl` (events written before requests recorded their origin).
  */
 export function mailReactor(deps: {
   store: EventStore;
   vault: PiiVault;
   actionTokens: ActionTokens;
-  publicUrl: string;
+  publicUrl: string | undefined;
+  fallbackUrl: string;
 }): Reactor<Prepared> {
   return {
     name: 'mail',
-    handles: [...Object.keys(causes), 'UserErased'],
+    handles: [...Object.keys(causes), ...notices, 'UserErased'],
     async prepare(stored: StoredEvent): Promise<Prepared> {
       if (stored.type === 'UserErased') return { erase: true };
-      const kind = causes[stored.type]!;
-      const grant = stored.data as { jti: string; expiresAt: string };
-      const userId = Number(stored.stream.slice('User-'.length));
+      const event = stored as StoredEvent & UserEvent;
       const recipient = await recipientOf(deps.store, deps.vault, stored.stream);
       if (!recipient) return null;
+      if (event.type === 'PasswordChanged') {
+        // Setting the first password from an invitation is no change to warn of.
+        if (event.data.reason === 'invitation') return null;
+        return notice('password-changed', recipient.email, recipient.name);
+      }
+      if (event.type === 'EmailChanged') {
+        // Told at the address it had: whoever did not ask for the change learns of it there.
+        const previous = await deps.vault.open(stored.stream, event.data.previous);
+        return previous ? notice('email-changed', previous, recipient.name) : null;
+      }
+      const kind = causes[stored.type]!;
+      const grant = stored.data as { jti: string; expiresAt: string; origin?: string; email?: string };
+      // A change of address mails the new address, which is not the account's until confirmed.
+      const to = grant.email ? await deps.vault.open(stored.stream, grant.email) : recipient.email;
+      if (!to) return null;
       const token = await deps.actionTokens.sign({
-        purpose: kind satisfies ActionPurpose,
-        userId,
+        purpose: kind,
+        userId: Number(stored.stream.slice('User-'.length)),
         jti: grant.jti,
         expiresAt: new Date(grant.expiresAt),
       });
-      const link = `${deps.publicUrl.replace(/\/$/, '')}${pages[kind]}?token=${encodeURIComponent(token)}`;
-      return { mail: { to: recipient.email, ...renderMail(kind, recipient.name, link) } };
+      const base = (deps.publicUrl ?? grant.origin ?? deps.fallbackUrl).replace(/\/$/, '');
+      const link = `${base}${pages[kind]}?token=${encodeURIComponent(token)}`;
+      return { mail: { to, ...renderMail(kind, recipient.name, link) } };
     },
     async record(trx, stored, prepared) {
       const userId = Number(stored.stream.slice('User-'.length));
@@ -63,8 +92,12 @@ export function mailReactor(deps: {
   };
 }
 
+const notice = (kind: NoticeMailKind, to: string, name: string | null): Prepared => ({
+  mail: { to, ...renderNotice(kind, name) },
+});
+
 /** The user's current address and name, opened with their key (null once erased). */
-async function recipientOf(store: EventStore, vault: PiiVault, stream: string) {
+export async function recipientOf(store: EventStore, vault: PiiVault, stream: string) {
   let sealedEmail: string | null = null;
   let sealedName: string | null = null;
   for (const event of (await store.readStream(stream)) as (StoredEvent & UserEvent)[]) {
@@ -73,6 +106,8 @@ async function recipientOf(store: EventStore, vault: PiiVault, stream: string) {
       sealedName = event.data.name;
     } else if (event.type === 'UserProfileUpdated') {
       sealedName = event.data.name;
+    } else if (event.type === 'EmailChanged') {
+      sealedEmail = event.data.email;
     } else if (event.type === 'UserErased') {
       return null;
     }

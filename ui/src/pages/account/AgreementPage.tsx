@@ -135,13 +135,16 @@ export function AgreementPage() {
   );
 }
 
-/** Read by screen readers, not shown. */
+/**
+ * Read by screen readers, not shown. Sizes in pixels as strings: in `sx` a bare 1 means 100%,
+ * which made this span as wide as the page and the page scroll sideways.
+ */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
-  m: -1,
+  m: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -1,7 +1,8 @@
 import { EmailBodySchema, validate } from '@interior/contracts';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { withLoading } from '../../feedback/loading';
+import { TextField } from '../TextField';
 import { formFailure } from './formFailure';
 
 /**

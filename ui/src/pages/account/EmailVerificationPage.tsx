@@ -27,8 +27,10 @@ function VerifyWithToken({ token }: { token: string }) {
   const verify = useCallback(async () => {
     setFailure(null);
     try {
-      await withLoading(verifyEmail(token));
-      navigate(accountPaths.emailConfirmed, { replace: true });
+      const { emailChanged } = await withLoading(verifyEmail(token));
+      navigate(emailChanged ? `${accountPaths.emailConfirmed}?changed=1` : accountPaths.emailConfirmed, {
+        replace: true,
+      });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 410 || error.status === 400)) {
         navigate(accountPaths.expired, { replace: true });

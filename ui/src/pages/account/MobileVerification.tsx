@@ -1,7 +1,8 @@
 import { messages, PhoneSchema, VerificationCodeSchema, validate } from '@interior/contracts';
-import { Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, InputAdornment, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { checkMobileCode, requestMobileCode } from '../../session';
+import { TextField } from '../TextField';
 import { formFailure } from './formFailure';
 
 /** What a person types as a phone number, as the API takes it: digits only (SPEC §5). */

@@ -1,5 +1,6 @@
 import { accountLimits } from '@interior/contracts';
-import { Stack, TextField, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
+import { TextField } from '../TextField';
 
 /**
  * The password policy in the user's words (contracts PasswordSchema, after NIST SP 800-63B):

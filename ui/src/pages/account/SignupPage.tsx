@@ -6,11 +6,12 @@ import {
   PersonalSignupSchema,
   validate,
 } from '@interior/contracts';
-import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { withLoading } from '../../feedback/loading';
 import { ApiError, loginPath, type SignupKind, signUp } from '../../session';
+import { TextField } from '../TextField';
 import { AccountCard } from './AccountCard';
 import { type AgreementsState, agreementsFrom } from './agreementChoices';
 import { type FieldErrors, focusFirstError, formFailure, passwordMismatch } from './formFailure';
@@ -87,6 +88,8 @@ interface ReadySignup {
   send(): Promise<void>;
 }
 
+const signupCodeNeeded = '휴대전화로 인증번호를 받아 입력해 주세요.';
+
 /**
  * The checks the API makes, with its sentences (contracts), plus what only a form can check:
  * the confirmation, and the e-mail address used as the password.
@@ -108,6 +111,9 @@ function check(
     if (checked.ok) ready = { email: checked.data.email, send: () => signUp('personal', checked.data) };
     else errors = { ...checked.errors };
   }
+  // An empty field is missing, not malformed; a code not yet received is asked for, not judged.
+  if (!values.email.trim()) errors.email = messages.required;
+  if (!values.code) errors.code = signupCodeNeeded;
   if (!errors.password && values.password.trim().toLowerCase() === values.email.trim().toLowerCase()) {
     errors.password = messages.passwordIsEmail;
   }

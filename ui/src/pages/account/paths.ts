@@ -12,6 +12,7 @@ export const accountPaths = {
   findPassword: '/find-password',
   mailSent: '/mail-sent',
   resetPassword: '/reset-password',
+  accountClosed: '/account-closed',
 } as const;
 
 export const signupKinds: readonly SignupKind[] = ['personal', 'business'];

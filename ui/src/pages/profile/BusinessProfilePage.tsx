@@ -3,7 +3,7 @@ import { Alert, Card, CardContent, LinearProgress, Stack, Typography } from '@mu
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SaveButton, SimpleForm, TextInput, Title, Toolbar, useNotify } from 'react-admin';
 import { freshCurrentUser } from '../../admin/currentUser';
-import { sectionFormSx } from '../../admin/formStyle';
+import { inlineToolbarSx, sectionFormSx } from '../../admin/formStyle';
 import { schemaValidator, withoutEmpty } from '../../admin/validation';
 import { fetchBusinessProfile, formErrorsOf, saveBusinessProfile } from './api';
 import { useAdoptCurrentUser } from './useCurrentUserDetail';
@@ -29,7 +29,7 @@ const formRecord = (profile: BusinessProfile | null) =>
 
 function BusinessToolbar() {
   return (
-    <Toolbar>
+    <Toolbar sx={inlineToolbarSx}>
       <SaveButton label="저장" />
     </Toolbar>
   );
@@ -95,6 +95,7 @@ function BusinessProfileForm() {
               </Alert>
             ) : null}
             <SimpleForm
+              warnWhenUnsavedChanges
               key={dataUpdatedAt}
               record={formRecord(profile)}
               onSubmit={submit}

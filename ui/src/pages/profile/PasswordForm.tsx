@@ -1,7 +1,7 @@
 import { accountLimits, messages, PasswordChangeSchema } from '@interior/contracts';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { PasswordInput, SaveButton, SimpleForm, Toolbar, useNotify } from 'react-admin';
-import { sectionFormSx } from '../../admin/formStyle';
+import { inlineToolbarSx, sectionFormSx } from '../../admin/formStyle';
 import { schemaValidator } from '../../admin/validation';
 import { showNotice } from '../../feedback/notices';
 import { adoptRenewedSession } from '../../session';
@@ -11,7 +11,7 @@ export const passwordMismatch = '새 비밀번호가 일치하지 않습니다.'
 
 function PasswordToolbar() {
   return (
-    <Toolbar>
+    <Toolbar sx={inlineToolbarSx}>
       <SaveButton label="비밀번호 변경" icon={<LockResetIcon />} />
     </Toolbar>
   );
@@ -56,17 +56,22 @@ export function PasswordForm({ email }: { email: string }) {
       return undefined;
     } catch (error) {
       const { fields, message } = formErrorsOf(error);
-      notify(message, { type: 'error' });
+      // A wrong current password (or another field's error) shows on its field, once; a toast on
+      // top of it would say the same thing again over the fields.
+      if (!fields) notify(message, { type: 'error' });
       return fields ?? undefined;
     }
   };
 
   return (
     <SimpleForm
+      warnWhenUnsavedChanges
       record={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
       onSubmit={submit}
       validate={validatePassword}
       toolbar={<PasswordToolbar />}
+      // The fields say what is wrong; react-admin's "check the form" toast would cover them.
+      disableInvalidFormNotification
       sx={sectionFormSx}
     >
       <PasswordInput

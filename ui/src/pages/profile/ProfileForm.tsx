@@ -1,7 +1,7 @@
 import { ProfileUpdateSchema, type User, type UserDetail } from '@interior/contracts';
 import { Typography } from '@mui/material';
 import { Labeled, SaveButton, SimpleForm, TextInput, Toolbar, useNotify } from 'react-admin';
-import { sectionFormSx } from '../../admin/formStyle';
+import { inlineToolbarSx, sectionFormSx } from '../../admin/formStyle';
 import { schemaValidator } from '../../admin/validation';
 import { phoneDigits } from '../account/MobileVerification';
 import { formErrorsOf, type PhotoChange, saveProfile } from './api';
@@ -34,7 +34,7 @@ const profileValidator = (saved: string | null) =>
 
 function ProfileToolbar() {
   return (
-    <Toolbar>
+    <Toolbar sx={inlineToolbarSx}>
       <SaveButton label="저장" />
     </Toolbar>
   );
@@ -69,6 +69,7 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (detail: U
 
   return (
     <SimpleForm
+      warnWhenUnsavedChanges
       // A new form after each save: its values are what the server answered, and it is not dirty.
       key={user.version}
       record={{ id: user.id, name: user.name, mobile: user.mobile ?? '', code: '', photo: keepPhoto }}

@@ -1,11 +1,14 @@
 import { Alert, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
+import { SnsAccounts } from '../sns/SnsAccounts';
+import { EmailChangeForm } from './EmailChangeForm';
 import { MarketingSwitch } from './MarketingSwitch';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { useCurrentUserDetail } from './useCurrentUserDetail';
+import { WithdrawForm } from './WithdrawForm';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,7 +25,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * SPEC §2 /dashboard/profile (any signed-in user): photo, name, mobile, password, marketing consent,
- * and signing out everywhere.
+ * e-mail change, signing out everywhere and 회원 탈퇴.
  */
 export function ProfilePage() {
   const { data: detail, error, isPending, adopt } = useCurrentUserDetail();
@@ -43,8 +46,17 @@ export function ProfilePage() {
           <Section title="마케팅 정보 수신">
             <MarketingSwitch detail={detail} onSaved={adopt} />
           </Section>
+          <Section title="연결된 계정">
+            <SnsAccounts detail={detail} onSaved={adopt} />
+          </Section>
+          <Section title="이메일 변경">
+            <EmailChangeForm currentEmail={detail.user.email} />
+          </Section>
           <Section title="로그인 관리">
             <SignOutEverywhere />
+          </Section>
+          <Section title="회원 탈퇴">
+            <WithdrawForm />
           </Section>
         </>
       ) : null}

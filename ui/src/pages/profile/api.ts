@@ -80,3 +80,14 @@ export function formErrorsOf(
   for (const [field, text] of Object.entries(errors)) fields[fieldNames[field] ?? field] = text;
   return { fields, message };
 }
+
+/** POST /api/user/current/email: a link goes to the new address; the answer is alike either way. */
+export const requestEmailChange = (email: string, password: string) =>
+  apiJson<{ status: number; message: string }>(`${current}/email`, {
+    method: 'POST',
+    json: { email, password },
+  });
+
+/** POST /api/user/current/withdraw: 회원 탈퇴; the account is erased and every session ends. */
+export const withdraw = (password: string) =>
+  apiJson<void>(`${current}/withdraw`, { method: 'POST', json: { password } });

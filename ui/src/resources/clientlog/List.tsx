@@ -8,9 +8,12 @@ import {
   ReferenceField,
   SearchInput,
   SelectInput,
+  SimpleList,
   useRecordContext,
 } from 'react-admin';
-import { koreanLocale } from '../../i18n/format';
+import { listStateProps } from '../../admin/ListStates';
+import { useSmallScreen } from '../../admin/useSmallScreen';
+import { formatDateTime, koreanLocale } from '../../i18n/format';
 import { userDisplayName } from '../user/userName';
 
 const levelLabels: Record<string, string> = { debug: '디버그', info: '정보', warn: '경고', error: '오류' };
@@ -33,6 +36,8 @@ interface ClientLogRecord {
   message: string;
   data?: unknown;
   userAgent?: string | null;
+  type?: string;
+  occurredAt?: string;
 }
 
 /** The details a row folds away: the browser and the data the event carried, as text. */
@@ -59,43 +64,54 @@ function ClientLogDetails() {
  * and path; filtered by level; a row unfolds to show its browser and data.
  */
 export function ClientLogList() {
+  const small = useSmallScreen();
   return (
-    <List sort={{ field: 'id', order: 'DESC' }} filters={filters}>
-      <DataTable rowClick="expand" expand={<ClientLogDetails />} bulkActionButtons={false}>
-        <DataTable.Col source="id" />
-        <DataTable.Col
-          source="level"
-          render={(record: ClientLogRecord) => (
-            <Chip
-              size="small"
-              label={levelLabels[record.level] ?? record.level}
-              color={levelColors[record.level] ?? 'default'}
-            />
-          )}
+    <List {...listStateProps} sort={{ field: 'id', order: 'DESC' }} filters={filters}>
+      {small ? (
+        <SimpleList<ClientLogRecord>
+          linkType={false}
+          primaryText={(record) => record.message || '-'}
+          secondaryText={(record) => `${levelLabels[record.level] ?? record.level} · ${record.type ?? '-'}`}
+          tertiaryText={(record) => formatDateTime(record.occurredAt)}
+          sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
         />
-        <DataTable.Col source="type" />
-        <DataTable.Col
-          source="message"
-          disableSort
-          render={(record: ClientLogRecord) => (
-            <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {record.message || '-'}
-            </Box>
-          )}
-        />
-        <DataTable.Col source="path" disableSort />
-        <DataTable.Col source="userId" disableSort>
-          <ReferenceField source="userId" reference="user" link="show" emptyText="-">
-            <FunctionField render={userDisplayName} />
-          </ReferenceField>
-        </DataTable.Col>
-        <DataTable.Col source="occurredAt">
-          <DateField source="occurredAt" showTime locales={koreanLocale} />
-        </DataTable.Col>
-        <DataTable.Col source="receivedAt">
-          <DateField source="receivedAt" showTime locales={koreanLocale} />
-        </DataTable.Col>
-      </DataTable>
+      ) : (
+        <DataTable rowClick="expand" expand={<ClientLogDetails />} bulkActionButtons={false}>
+          <DataTable.Col source="id" />
+          <DataTable.Col
+            source="level"
+            render={(record: ClientLogRecord) => (
+              <Chip
+                size="small"
+                label={levelLabels[record.level] ?? record.level}
+                color={levelColors[record.level] ?? 'default'}
+              />
+            )}
+          />
+          <DataTable.Col source="type" />
+          <DataTable.Col
+            source="message"
+            disableSort
+            render={(record: ClientLogRecord) => (
+              <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {record.message || '-'}
+              </Box>
+            )}
+          />
+          <DataTable.Col source="path" disableSort />
+          <DataTable.Col source="userId" disableSort>
+            <ReferenceField source="userId" reference="user" link="show" emptyText="-">
+              <FunctionField render={userDisplayName} />
+            </ReferenceField>
+          </DataTable.Col>
+          <DataTable.Col source="occurredAt">
+            <DateField source="occurredAt" showTime locales={koreanLocale} />
+          </DataTable.Col>
+          <DataTable.Col source="receivedAt">
+            <DateField source="receivedAt" showTime locales={koreanLocale} />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -1,5 +1,7 @@
-import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
-import { koreanLocale } from '../../i18n/format';
+import { DataTable, DateField, List, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import { listStateProps } from '../../admin/ListStates';
+import { useSmallScreen } from '../../admin/useSmallScreen';
+import { formatDateTime, koreanLocale } from '../../i18n/format';
 import { mailStatusChoices, mailStatusName } from './labels';
 
 const filters = [
@@ -15,7 +17,11 @@ const filters = [
 ];
 
 interface MailRecord {
+  id: number;
+  to: string;
+  subject: string;
   status: string;
+  createdAt: string;
 }
 
 /**
@@ -23,20 +29,31 @@ interface MailRecord {
  * keeps every message here (보관됨), so invitations and reset links can be read on this screen.
  */
 export function MailboxList() {
+  const small = useSmallScreen();
   return (
-    <List sort={{ field: 'id', order: 'DESC' }} filters={filters}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="id" />
-        <DataTable.Col source="to" />
-        <DataTable.Col source="subject" />
-        <DataTable.Col source="status" render={(record: MailRecord) => mailStatusName(record.status)} />
-        <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime locales={koreanLocale} />
-        </DataTable.Col>
-        <DataTable.Col source="sentAt">
-          <DateField source="sentAt" showTime locales={koreanLocale} emptyText="-" />
-        </DataTable.Col>
-      </DataTable>
+    <List {...listStateProps} sort={{ field: 'id', order: 'DESC' }} filters={filters}>
+      {small ? (
+        <SimpleList<MailRecord>
+          linkType="show"
+          primaryText={(mail) => mail.subject}
+          secondaryText={(mail) => mail.to}
+          tertiaryText={(mail) => `${mailStatusName(mail.status)} · ${formatDateTime(mail.createdAt)}`}
+          sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="id" />
+          <DataTable.Col source="to" />
+          <DataTable.Col source="subject" />
+          <DataTable.Col source="status" render={(record: MailRecord) => mailStatusName(record.status)} />
+          <DataTable.Col source="createdAt">
+            <DateField source="createdAt" showTime locales={koreanLocale} />
+          </DataTable.Col>
+          <DataTable.Col source="sentAt">
+            <DateField source="sentAt" showTime locales={koreanLocale} emptyText="-" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -1,5 +1,14 @@
-import { UserAdminCreateSchema } from '@interior/contracts';
-import { CheckboxGroupInput, Create, PasswordInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { messages, UserAdminCreateSchema } from '@interior/contracts';
+import {
+  CheckboxGroupInput,
+  Create,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
 import { formSx } from '../../admin/formStyle';
 import { schemaValidator, withoutEmpty } from '../../admin/validation';
 import { roleChoices, selectableStatusChoices } from './choices';
@@ -11,9 +20,21 @@ const validateCreate = schemaValidator(UserAdminCreateSchema);
  * API mails an invitation to set it and the account waits (가입 대기) until then.
  */
 export function UserCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  // The Admin is told when the API mailed an invitation (its answer says `invitationSent`).
+  const onSuccess = (created: { id: number; invitationSent?: boolean }) => {
+    notify(
+      created.invitationSent ? `사용자를 만들었습니다. ${messages.invitationSent}` : '사용자를 만들었습니다.',
+      {
+        type: 'success',
+      },
+    );
+    redirect('show', 'user', created.id);
+  };
   return (
-    <Create redirect="show" transform={withoutEmpty}>
-      <SimpleForm validate={validateCreate} sx={formSx}>
+    <Create redirect="show" transform={withoutEmpty} mutationOptions={{ onSuccess }}>
+      <SimpleForm validate={validateCreate} sx={formSx} warnWhenUnsavedChanges>
         <TextInput source="email" type="email" isRequired autoComplete="off" fullWidth />
         <TextInput source="name" isRequired fullWidth />
         <CheckboxGroupInput source="roles" choices={roleChoices} isRequired row />

@@ -48,7 +48,12 @@ export function UserEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="show" actions={<UserEditActions />}>
       <RequireAccess action="edit" silent={false}>
-        <SimpleForm validate={validateUpdate} toolbar={<UserEditToolbar />} sx={formSx}>
+        <SimpleForm
+          validate={validateUpdate}
+          toolbar={<UserEditToolbar />}
+          sx={formSx}
+          warnWhenUnsavedChanges
+        >
           <Labeled source="email">
             <TextField source="email" />
           </Labeled>

@@ -1,5 +1,7 @@
 import type { User } from '@interior/contracts';
-import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, DateField, List, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import { listStateProps } from '../../admin/ListStates';
+import { useSmallScreen } from '../../admin/useSmallScreen';
 import { UserAvatar } from '../../avatar/UserAvatar';
 import { koreanLocale } from '../../i18n/format';
 import { ObjectListActions } from '../../permissions/ObjectListActions';
@@ -26,33 +28,46 @@ const filters = [
  * No bulk actions: a bulk write cannot carry each user's version (If-Match).
  */
 export function UserList() {
+  const small = useSmallScreen();
   return (
     <List
+      {...listStateProps}
       sort={{ field: 'registered', order: 'DESC' }}
       filters={filters}
       actions={<ObjectListActions objectType="User" resource="user" typeName="사용자" />}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col
-          label="사진"
-          disableSort
-          render={(record: User) => <UserAvatar user={record} size={32} />}
+      {small ? (
+        <SimpleList<User>
+          linkType="show"
+          leftAvatar={(record) => <UserAvatar user={record} size={32} />}
+          primaryText={(record) => userDisplayName(record)}
+          secondaryText={(record) => record.email ?? '-'}
+          tertiaryText={(record) => `${record.roles.map(roleName).join(', ')} · ${statusName(record.status)}`}
+          sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
         />
-        <DataTable.Col source="name" render={userDisplayName} />
-        <DataTable.Col source="email" render={(record: User) => record.email ?? '-'} />
-        <DataTable.Col
-          source="roles"
-          disableSort
-          render={(record: User) => record.roles.map(roleName).join(', ')}
-        />
-        <DataTable.Col source="status" render={(record: User) => statusName(record.status)} />
-        <DataTable.Col source="registered">
-          <DateField source="registered" showTime locales={koreanLocale} />
-        </DataTable.Col>
-        <DataTable.Col source="lastConnected">
-          <DateField source="lastConnected" showTime locales={koreanLocale} emptyText="-" />
-        </DataTable.Col>
-      </DataTable>
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col
+            label="사진"
+            disableSort
+            render={(record: User) => <UserAvatar user={record} size={32} />}
+          />
+          <DataTable.Col source="name" render={userDisplayName} />
+          <DataTable.Col source="email" render={(record: User) => record.email ?? '-'} />
+          <DataTable.Col
+            source="roles"
+            disableSort
+            render={(record: User) => record.roles.map(roleName).join(', ')}
+          />
+          <DataTable.Col source="status" render={(record: User) => statusName(record.status)} />
+          <DataTable.Col source="registered">
+            <DateField source="registered" showTime locales={koreanLocale} />
+          </DataTable.Col>
+          <DataTable.Col source="lastConnected">
+            <DateField source="lastConnected" showTime locales={koreanLocale} emptyText="-" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -7,19 +7,16 @@ import {
   EditButton,
   FunctionField,
   ReferenceArrayField,
-  Show,
   SingleFieldList,
-  TabbedShowLayout,
   TextField,
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { RequireAccess, usePagePart } from '../../admin/RequireAccess';
+import { RequireAccess } from '../../admin/RequireAccess';
 import { UserAvatar } from '../../avatar/UserAvatar';
-import { HistoryTable } from '../../history/HistoryTable';
 import { koreanLocale } from '../../i18n/format';
-import { PermissionsTab } from '../../permissions/PermissionsTab';
 import { currentUser } from '../../session';
+import { ObjectShow } from '../kit/ObjectShow';
 import { roleName, statusName } from './choices';
 import { EraseUserButton } from './EraseButton';
 import { userDisplayName } from './userName';
@@ -44,69 +41,40 @@ function UserShowActions() {
   );
 }
 
-function UserPermissions() {
-  const record = useRecordContext();
-  return record ? <PermissionsTab objectType="User" id={record.id} /> : null;
-}
-
-function UserHistory() {
-  const record = useRecordContext();
-  return record ? <HistoryTable objectType="User" resource="user" id={record.id} /> : null;
-}
-
-/** The tabs; "권한" only for those who may change this user's grants (a silent guard). */
-function UserTabs() {
-  const managesGrants = usePagePart('recordPermissions');
-  return (
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="정보">
-        <FunctionField label="사진" render={(record: User) => <UserAvatar user={record} size={70} />} />
-        <TextField source="id" />
-        <FunctionField source="name" render={userDisplayName} />
-        <TextField source="email" emptyText="-" />
-        <FunctionField
-          source="roles"
-          render={(record: User) => (
-            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {record.roles.map((role) => (
-                <Chip key={role} size="small" label={roleName(role)} />
-              ))}
-            </Stack>
-          )}
-        />
-        <FunctionField source="status" render={(record: User) => statusName(record.status)} />
-        <FunctionField
-          source="accountType"
-          render={(record: User) => (record.accountType ? accountTypeLabels[record.accountType] : '-')}
-        />
-        <ReferenceArrayField source="groups" reference="usergroup" emptyText="-">
-          <SingleFieldList linkType="show">
-            <ChipField source="name" size="small" />
-          </SingleFieldList>
-        </ReferenceArrayField>
-        <TextField source="erpId" emptyText="-" />
-        <TextField source="bpCode" emptyText="-" />
-        <BooleanField source="marketingAgreed" />
-        <DateField source="registered" showTime locales={koreanLocale} />
-        <DateField source="lastConnected" showTime locales={koreanLocale} emptyText="-" />
-        <TextField source="business" emptyText="-" />
-      </TabbedShowLayout.Tab>
-      {managesGrants ? (
-        <TabbedShowLayout.Tab label="권한" path="permissions">
-          <UserPermissions />
-        </TabbedShowLayout.Tab>
-      ) : null}
-      <TabbedShowLayout.Tab label="이력" path="history">
-        <UserHistory />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  );
-}
-
+/** A user's page: the standard tabs of every object (정보, 권한, 이력) with the user's own fields. */
 export function UserShow() {
   return (
-    <Show actions={<UserShowActions />}>
-      <UserTabs />
-    </Show>
+    <ObjectShow objectType="User" resource="user" actions={<UserShowActions />}>
+      <FunctionField label="사진" render={(record: User) => <UserAvatar user={record} size={70} />} />
+      <TextField source="id" />
+      <FunctionField source="name" render={userDisplayName} />
+      <TextField source="email" emptyText="-" />
+      <FunctionField
+        source="roles"
+        render={(record: User) => (
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {record.roles.map((role) => (
+              <Chip key={role} size="small" label={roleName(role)} />
+            ))}
+          </Stack>
+        )}
+      />
+      <FunctionField source="status" render={(record: User) => statusName(record.status)} />
+      <FunctionField
+        source="accountType"
+        render={(record: User) => (record.accountType ? accountTypeLabels[record.accountType] : '-')}
+      />
+      <ReferenceArrayField source="groups" reference="usergroup" emptyText="-">
+        <SingleFieldList linkType="show">
+          <ChipField source="name" size="small" />
+        </SingleFieldList>
+      </ReferenceArrayField>
+      <TextField source="erpId" emptyText="-" />
+      <TextField source="bpCode" emptyText="-" />
+      <BooleanField source="marketingAgreed" />
+      <DateField source="registered" showTime locales={koreanLocale} />
+      <DateField source="lastConnected" showTime locales={koreanLocale} emptyText="-" />
+      <TextField source="business" emptyText="-" />
+    </ObjectShow>
   );
 }

@@ -1,77 +1,32 @@
-import {
-  DateField,
-  DeleteButton,
-  EditButton,
-  NumberField,
-  ReferenceField,
-  Show,
-  TabbedShowLayout,
-  TextField,
-  TopToolbar,
-  useRecordContext,
-} from 'react-admin';
+import { userGroupResource } from '@interior/contracts';
+import { TabbedShowLayout, useRecordContext } from 'react-admin';
 import { usePagePart } from '../../admin/RequireAccess';
-import { HistoryTable } from '../../history/HistoryTable';
-import { koreanLocale } from '../../i18n/format';
-import { PermissionsTab } from '../../permissions/PermissionsTab';
+import { ObjectShow } from '../kit/ObjectShow';
+import { ResourceDetails } from '../kit/resourceScreens';
+import { GroupMembers } from './Members';
 
-/** Edit and delete ask authProvider.canAccess on this group and are not there for those who may not. */
-function UserGroupShowActions() {
-  return (
-    <TopToolbar>
-      <EditButton />
-      {/* Pessimistic: asks for confirmation, then shows the server's answer (412 included). */}
-      <DeleteButton mutationMode="pessimistic" />
-    </TopToolbar>
-  );
-}
-
-function UserGroupPermissions() {
+function UserGroupMembers() {
   const record = useRecordContext();
-  return record ? <PermissionsTab objectType="UserGroup" id={record.id} /> : null;
+  // Managing the membership takes what managing the grants does: Admin on the group.
+  const manages = usePagePart('recordPermissions');
+  return record ? (
+    <GroupMembers groupId={Number(record.id)} memberCount={Number(record.members ?? 0)} manages={manages} />
+  ) : null;
 }
 
-function UserGroupHistory() {
-  const record = useRecordContext();
-  return record ? <HistoryTable objectType="UserGroup" resource="usergroup" id={record.id} /> : null;
-}
-
-const UserReference = ({ source }: { source: 'registeredBy' | 'updatedBy' }) => (
-  <ReferenceField source={source} reference="user" link={false} emptyText="-">
-    <TextField source="name" />
-  </ReferenceField>
-);
-
-/** The tabs; "권한" only for those who may change this group's grants (a silent guard). */
-function UserGroupTabs() {
-  const managesGrants = usePagePart('recordPermissions');
-  return (
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="정보">
-        <TextField source="name" />
-        <TextField source="description" sx={{ whiteSpace: 'pre-wrap' }} />
-        <NumberField source="members" />
-        <DateField source="registered" showTime locales={koreanLocale} />
-        <UserReference source="registeredBy" />
-        <DateField source="updated" showTime locales={koreanLocale} emptyText="-" />
-        <UserReference source="updatedBy" />
-      </TabbedShowLayout.Tab>
-      {managesGrants ? (
-        <TabbedShowLayout.Tab label="권한" path="permissions">
-          <UserGroupPermissions />
-        </TabbedShowLayout.Tab>
-      ) : null}
-      <TabbedShowLayout.Tab label="이력" path="history">
-        <UserGroupHistory />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  );
-}
-
+/** A group's page: the standard tabs (정보, 권한, 이력) and its 구성원. */
 export function UserGroupShow() {
   return (
-    <Show actions={<UserGroupShowActions />}>
-      <UserGroupTabs />
-    </Show>
+    <ObjectShow
+      objectType="UserGroup"
+      resource={userGroupResource.name}
+      tabs={
+        <TabbedShowLayout.Tab label="구성원" path="members">
+          <UserGroupMembers />
+        </TabbedShowLayout.Tab>
+      }
+    >
+      <ResourceDetails resource={userGroupResource} />
+    </ObjectShow>
   );
 }

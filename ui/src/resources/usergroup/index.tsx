@@ -1,16 +1,10 @@
-import type { UserGroupRecord } from '@interior/contracts';
+import { userGroupResource } from '@interior/contracts';
 import GroupsIcon from '@mui/icons-material/Groups';
-import { UserGroupCreate } from './Create';
-import { UserGroupEdit } from './Edit';
-import { UserGroupList } from './List';
+import { resourceScreens } from '../kit/resourceScreens';
 import { UserGroupShow } from './Show';
 
-/** The `usergroup` resource (dashboard path /dashboard/usergroup, Admin only). */
+/** The `usergroup` resource (dashboard path /dashboard/usergroup): the declared screens. */
 export default {
-  list: UserGroupList,
-  create: UserGroupCreate,
-  edit: UserGroupEdit,
+  ...resourceScreens(userGroupResource, { icon: GroupsIcon }),
   show: UserGroupShow,
-  icon: GroupsIcon,
-  recordRepresentation: (record: UserGroupRecord) => record.name,
 };

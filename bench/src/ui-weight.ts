@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@interior/platform';
+import { startPlatform } from '@interior/server';
+import { CHROMIUM, launchBrowser } from '@interior/server/testing/chromium';
+import type { Page } from 'playwright-core';
+
+/**
+ * What a first visit costs the browser: the compressed JavaScript a cold `/login` and a cold
+ * dashboard (`/dashboard/mydesign`, signed in) transfer, and the first contentful paint of `/login`,
+ * measured in Chromium against the all-in-one server serving the built UI (compressed as it serves
+ * it in production). The budgets are those of the UI's route split: the sign-in page must stay
+ * light for people who never reach the dashboard.
+ */
+export const uiWeightBudgets = { loginJsBytes: 200_000, dashboardJsBytes: 450_000 } as const;
+
+export interface UiWeight {
+  login: { jsBytes: number; jsFiles: number; firstContentfulPaintMs: number[] };
+  dashboard: { jsBytes: number; jsFiles: number };
+}
+
+const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
+
+/** Why the measurement cannot run here, or null. */
+export function uiWeightSkipReason(): string | null {
+  if (!fs.existsSync(CHROMIUM)) return `${CHROMIUM} not found (apt-get install chromium fonts-nanum)`;
+  if (!fs.existsSync(path.join(UI_DIR, 'index.html')))
+    return 'the UI is not built (npm run build --workspace ui)';
+  return null;
+}
+
+/**
+ * Counts the compressed bytes of every script the page receives until `stop()`, each file once:
+ * right after the cache is cleared, Chromium sometimes fetches a module both for its
+ * `modulepreload` and for its import, which no visitor's warm connection would.
+ */
+function countScripts(page: Page) {
+  const pending = new Map<string, Promise<number>>();
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() !== 'script' || pending.has(response.url())) return;
+    if (process.env.UI_WEIGHT_VERBOSE) process.stderr.write(`${response.url()}\n`);
+    pending.set(
+      response.url(),
+      response
+        .request()
+        .sizes()
+        .then((sizes) => sizes.responseBodySize),
+    );
+  };
+  page.on('response', onResponse);
+  return {
+    async stop() {
+      page.off('response', onResponse);
+      const sizes = await Promise.all(pending.values());
+      return { jsBytes: sizes.reduce((a, b) => a + b, 0), jsFiles: sizes.length };
+    },
+  };
+}
+
+export async function measureUiWeight(options: {
+  databaseUrl: string;
+  admin: { email: string; password: string };
+  fcpSamples: number;
+}): Promise<UiWeight> {
+  const platform = await startPlatform(
+    loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: options.databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BOOTSTRAP_ADMIN_EMAIL: options.admin.email,
+      BOOTSTRAP_ADMIN_PASSWORD: options.admin.password,
+    }),
+    { uiDir: UI_DIR, announce: () => {} },
+  );
+  const browser = await launchBrowser();
+  const { context } = browser;
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // Each measured load starts with an empty cache (and the cache on, as in a real browser, so a
+    // script both preloaded and imported is fetched once).
+    const coldCache = () => cdp.send('Network.clearBrowserCache');
+
+    // A cold /login, as a first visitor gets it.
+    await coldCache();
+    const login = countScripts(page);
+    await page.goto(`${platform.url}/login`);
+    await page.getByRole('button', { name: '로그인' }).waitFor();
+    const loginWeight = await login.stop();
+
+    const firstContentfulPaintMs: number[] = [];
+    for (let i = 0; i < options.fcpSamples; i++) {
+      await coldCache();
+      await page.goto(`${platform.url}/login`);
+      await page.getByRole('button', { name: '로그인' }).waitFor();
+      firstContentfulPaintMs.push(
+        (await page.evaluate(
+          `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`,
+        )) as number,
+      );
+    }
+
+    // Signed in, the dashboard loaded cold (the session stays in the tab across the reload).
+    await page.getByLabel('이메일').first().fill(options.admin.email);
+    await page.getByLabel('비밀번호').first().fill(options.admin.password);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.waitForURL(/\/dashboard\/mydesign/);
+    await coldCache();
+    const dashboard = countScripts(page);
+    await page.goto(`${platform.url}/dashboard/mydesign`);
+    await page.getByRole('main').locator('h1, h2, h3, h4, h5, h6').first().waitFor();
+    const dashboardWeight = await dashboard.stop();
+    return { login: { ...loginWeight, firstContentfulPaintMs }, dashboard: dashboardWeight };
+  } finally {
+    await browser.close();
+    await platform.close();
+  }
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+export function formatUiWeight(weight: UiWeight): string {
+  const verdict = (bytes: number, budget: number) =>
+    bytes <= budget ? `within ${kB(budget)}` : `OVER the ${kB(budget)} budget`;
+  return [
+    'UI weight (Chromium, cold cache, compressed JavaScript transferred)',
+    `  /login               ${kB(weight.login.jsBytes).padStart(10)} in ${weight.login.jsFiles} files, ${verdict(weight.login.jsBytes, uiWeightBudgets.loginJsBytes)}`,
+    `  /dashboard/mydesign  ${kB(weight.dashboard.jsBytes).padStart(10)} in ${weight.dashboard.jsFiles} files, ${verdict(weight.dashboard.jsBytes, uiWeightBudgets.dashboardJsBytes)}`,
+    `  /login first contentful paint: median ${median(weight.login.firstContentfulPaintMs).toFixed(0)} ms of ${weight.login.firstContentfulPaintMs.length} cold loads`,
+    '',
+  ].join('\n');
+}

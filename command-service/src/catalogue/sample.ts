@@ -1,0 +1,223 @@
+import {
+  bomResource,
+  brandResource,
+  materialResource,
+  planResource,
+  productResource,
+  type ResourceDeclaration,
+  resourceNamed,
+  resourceTable,
+  workspaceResource,
+} from '@interior/contracts';
+import { forbidden, principalOf } from '@interior/platform';
+import type { FastifyInstance } from 'fastify';
+import type { CommandMeta } from '../decider';
+import { type CommandServiceDeps, metaOf } from '../deps';
+import { createRecord, type ResourceCommandHooks } from '../resource/routes';
+import {
+  sampleBoms,
+  sampleBrands,
+  sampleCategories,
+  sampleMaterials,
+  samplePlans,
+  sampleProducts,
+  sampleSets,
+  sampleWorkspaces,
+} from './sample-data';
+
+/**
+ * Loads the sample catalogue through the same commands as the screens. Idempotent: a record is
+ * looked up by what names it (a category by name under its parent, others by code or name) and
+ * created only when missing, so a second run, or a run after a partial one, adds only what lacks.
+ */
+export async function loadSampleCatalogue(
+  deps: CommandServiceDeps,
+  hooksOf: (name: string) => ResourceCommandHooks,
+  meta: CommandMeta,
+): Promise<{ created: number }> {
+  let created = 0;
+  const ensure = async (
+    resource: ResourceDeclaration,
+    match: Record<string, unknown>,
+    fields: Record<string, unknown>,
+  ) => {
+    const found = (await deps.knex(resourceTable(resource)).where(match).first('id')) as
+      | { id: number }
+      | undefined;
+    if (found) return found.id;
+    created++;
+    const id = await createRecord(deps, resource, hooksOf(resource.name), { ...fields }, meta);
+    // Later records reference this one: wait until the read model shows it, however busy it is.
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      if (await deps.knex(resourceTable(resource)).where({ id }).first('id')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return id;
+  };
+  const categories = new Map<string, number>();
+  for (const [tree, roots] of Object.entries(sampleCategories)) {
+    const resource = resourceNamed(tree) as ResourceDeclaration;
+    for (const [root, children] of Object.entries(roots)) {
+      const rootId = await ensure(
+        resource,
+        { name: root, parentId: null },
+        { name: root, parentId: null, position: null },
+      );
+      categories.set(`${tree}:${root}`, rootId);
+      for (const child of children) {
+        const id = await ensure(
+          resource,
+          { name: child, parentId: rootId },
+          { name: child, parentId: rootId, position: null },
+        );
+        categories.set(`${tree}:${child}`, id);
+      }
+    }
+  }
+  const category = (tree: string, name: string) => categories.get(`${tree}:${name}`) ?? null;
+
+  const brands = new Map<string, number>();
+  for (const brand of sampleBrands)
+    brands.set(brand.name, await ensure(brandResource, { name: brand.name }, brand));
+
+  const materials = new Map<string, number>();
+  for (const m of sampleMaterials) {
+    const id = await ensure(
+      materialResource,
+      { code: m.code },
+      {
+        name: m.name,
+        code: m.code,
+        brandId: brands.get(m.brand) ?? null,
+        categoryId: category('category/material', m.category),
+        pavingCategoryId: m.paving ? category('category/paving', m.paving) : null,
+        usage: m.usage,
+        unit: m.unit,
+        price: m.price,
+        spec: m.spec,
+        lossRate: m.lossRate,
+        bomId: null,
+        status: 'Active',
+      },
+    );
+    materials.set(m.code, id);
+  }
+
+  const boms = new Map<string, number>();
+  for (const bom of sampleBoms) {
+    const lines = bom.lines.map((line) => ({
+      trade: line.trade,
+      kind: line.kind,
+      refType: line.material ? 'Material' : null,
+      refId: line.material ? (materials.get(line.material) ?? null) : null,
+      name: line.name,
+      spec: line.spec ?? '',
+      unit: line.unit,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice ?? null,
+    }));
+    boms.set(
+      bom.name,
+      await ensure(bomResource, { name: bom.name }, { name: bom.name, description: bom.description, lines }),
+    );
+  }
+
+  const products = new Map<string, number>();
+  for (const p of sampleProducts) {
+    const [width, depth, height] = p.size;
+    const id = await ensure(
+      productResource,
+      { code: p.code },
+      {
+        name: p.name,
+        code: p.code,
+        kind: 'Single',
+        brandId: brands.get(p.brand) ?? null,
+        categoryId: category('category/product', p.category),
+        setCategoryId: null,
+        components: [],
+        width,
+        depth,
+        height,
+        price: p.price,
+        unit: p.unit,
+        bomId: null,
+        description: p.description,
+        status: 'Active',
+      },
+    );
+    products.set(p.code, id);
+  }
+  for (const set of sampleSets) {
+    await ensure(
+      productResource,
+      { code: set.code },
+      {
+        name: set.name,
+        code: set.code,
+        kind: 'Set',
+        brandId: null,
+        categoryId: null,
+        setCategoryId: category('category/set', set.category),
+        components: set.components.map((c) => ({
+          productId: products.get(c.code) as number,
+          quantity: c.quantity,
+        })),
+        width: null,
+        depth: null,
+        height: null,
+        price: set.price,
+        unit: 'SET',
+        bomId: null,
+        description: set.description,
+        status: 'Active',
+      },
+    );
+  }
+
+  for (const w of sampleWorkspaces) {
+    await ensure(
+      workspaceResource,
+      { name: w.name },
+      {
+        name: w.name,
+        code: w.code,
+        floorMaterialId: w.floor ? (materials.get(w.floor) ?? null) : null,
+        wallMaterialId: w.wall ? (materials.get(w.wall) ?? null) : null,
+        ceilingMaterialId: w.ceiling ? (materials.get(w.ceiling) ?? null) : null,
+        ceilingHeight: w.ceilingHeight,
+        bomId: w.bom ? (boms.get(w.bom) ?? null) : null,
+      },
+    );
+  }
+
+  for (const plan of samplePlans) {
+    await ensure(
+      planResource,
+      { name: plan.name },
+      {
+        name: plan.name,
+        categoryId: category('category/plan', plan.category),
+        description: plan.description,
+        document: plan.document,
+      },
+    );
+  }
+  return { created };
+}
+
+/**
+ * `POST /api/catalogue/sample` (Admin): loads the sample catalogue (the "샘플 데이터 불러오기"
+ * button of an empty catalogue); answers how many records it created (0 when all were there).
+ */
+export function registerSampleCommands(
+  app: FastifyInstance,
+  deps: CommandServiceDeps,
+  hooksOf: (name: string) => ResourceCommandHooks,
+): void {
+  app.post('/api/catalogue/sample', async (request) => {
+    const principal = principalOf(request);
+    if (!principal.roles.includes('Admin')) throw forbidden();
+    return loadSampleCatalogue(deps, hooksOf, metaOf(request));
+  });
+}

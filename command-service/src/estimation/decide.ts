@@ -1,0 +1,243 @@
+import {
+  ESTIMATION_QUOTE_VALID_DAYS,
+  type EstimationEvent,
+  type EstimationLine,
+  type EstimationState,
+  estimationStateLabels,
+  messages,
+  type Totals,
+} from '@interior/contracts';
+import { domainNotFound, ruleBroken } from '@interior/platform';
+import type { Decider } from '../decider';
+
+/**
+ * An estimation (docs/estimations.md): requested from a design, assigned, drafted and quoted by
+ * its assignees, accepted (the order) or rejected by its requester, completed, cancelled or
+ * expired. Who may ask for each step is the routes' to check; this says which steps apply now.
+ */
+export interface Draft {
+  designRevision: number;
+  lines: EstimationLine[];
+  totals: Totals;
+  rates: { OVERHEAD_RATE: string; PROFIT_RATE: string };
+}
+
+export type EstimationStateValue =
+  | { status: 'None' }
+  | {
+      status: EstimationState;
+      id: number;
+      designId: number;
+      designRevision: number;
+      requesterId: number;
+      managerId: number | null;
+      designerId: number | null;
+      draft: Draft | null;
+      quoteRevision: number;
+      validUntil: string | null;
+    };
+
+export const initialEstimationState = (): EstimationStateValue => ({ status: 'None' });
+
+export function evolveEstimation(state: EstimationStateValue, event: EstimationEvent): EstimationStateValue {
+  if (event.type === 'EstimationRequested') {
+    const { id, designId, designRevision, requesterId } = event.data;
+    return {
+      status: 'Requested',
+      id,
+      designId,
+      designRevision,
+      requesterId,
+      managerId: null,
+      designerId: null,
+      draft: null,
+      quoteRevision: 0,
+      validUntil: null,
+    };
+  }
+  if (state.status === 'None') return state;
+  switch (event.type) {
+    case 'EstimationAssigned':
+      return {
+        ...state,
+        status: state.status === 'Requested' ? 'Assigned' : state.status,
+        managerId: event.data.managerId,
+        designerId: event.data.designerId,
+      };
+    case 'EstimationDraftComputed':
+      return {
+        ...state,
+        draft: {
+          designRevision: event.data.designRevision,
+          lines: event.data.lines as EstimationLine[],
+          totals: event.data.totals,
+          rates: event.data.rates,
+        },
+      };
+    case 'EstimationDraftEdited':
+      return state.draft
+        ? {
+            ...state,
+            draft: { ...state.draft, lines: event.data.lines as EstimationLine[], totals: event.data.totals },
+          }
+        : state;
+    case 'EstimationQuoted':
+      return {
+        ...state,
+        status: 'Quoted',
+        quoteRevision: event.data.revision,
+        validUntil: event.data.validUntil,
+      };
+    case 'EstimationAccepted':
+      return { ...state, status: 'Ordered' };
+    case 'EstimationRejected':
+      return { ...state, status: 'Rejected' };
+    case 'EstimationCompleted':
+      return { ...state, status: 'Completed' };
+    case 'EstimationCancelled':
+      return { ...state, status: 'Cancelled' };
+    case 'EstimationExpired':
+      return { ...state, status: 'Expired' };
+    default:
+      return state;
+  }
+}
+
+export type EstimationCommand =
+  | {
+      type: 'RequestEstimation';
+      id: number;
+      estimateNumber: string;
+      designId: number;
+      designName: string;
+      designRevision: number;
+      requesterId: number;
+      note: string;
+    }
+  | { type: 'AssignEstimation'; managerId: number | null; designerId: number | null }
+  | { type: 'ComputeDraft'; draft: Draft; problems: string[] }
+  | { type: 'EditDraft'; lines: EstimationLine[]; totals: Totals }
+  | { type: 'IssueQuote'; now: Date }
+  | { type: 'AcceptQuote'; orderNumber: string }
+  | { type: 'RejectQuote'; reason: string }
+  | { type: 'CompleteOrder' }
+  | { type: 'CancelEstimation'; reason: string }
+  | { type: 'ExpireQuote'; now: Date };
+
+type Live = Exclude<EstimationStateValue, { status: 'None' }>;
+
+/** The steps and the states they apply in; anything else is a 409 naming the state. */
+const allowedIn: Readonly<
+  Record<Exclude<EstimationCommand['type'], 'RequestEstimation'>, readonly EstimationState[]>
+> = {
+  AssignEstimation: ['Requested', 'Assigned', 'Quoted', 'Rejected'],
+  ComputeDraft: ['Assigned', 'Quoted', 'Rejected'],
+  EditDraft: ['Assigned', 'Quoted', 'Rejected'],
+  IssueQuote: ['Assigned', 'Quoted', 'Rejected'],
+  AcceptQuote: ['Quoted'],
+  RejectQuote: ['Quoted'],
+  CompleteOrder: ['Ordered'],
+  CancelEstimation: ['Requested', 'Assigned', 'Quoted', 'Rejected', 'Expired'],
+  ExpireQuote: ['Quoted'],
+};
+
+/** The action's word in "…할 수 없습니다". */
+export const actionWords: Readonly<Record<EstimationCommand['type'], string>> = {
+  RequestEstimation: '요청',
+  AssignEstimation: '배정',
+  ComputeDraft: '계산',
+  EditDraft: '수정',
+  IssueQuote: '발행',
+  AcceptQuote: '수락',
+  RejectQuote: '거절',
+  CompleteOrder: '완료 처리',
+  CancelEstimation: '취소',
+  ExpireQuote: '만료 처리',
+};
+
+function live(
+  state: EstimationStateValue,
+  command: Exclude<EstimationCommand, { type: 'RequestEstimation' }>,
+): Live {
+  if (state.status === 'None') throw domainNotFound(messages.estimationNotFound);
+  if (!allowedIn[command.type].includes(state.status)) {
+    throw ruleBroken(
+      messages.estimationStateConflict(estimationStateLabels[state.status], actionWords[command.type]),
+    );
+  }
+  return state;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const estimationDecider: Decider<EstimationCommand, EstimationEvent, EstimationStateValue> = {
+  initialState: initialEstimationState,
+  evolve: evolveEstimation,
+  decide(command, state) {
+    if (command.type === 'RequestEstimation') {
+      if (state.status !== 'None') return [];
+      const { type: _type, ...data } = command;
+      return [{ type: 'EstimationRequested', data }];
+    }
+    const current = live(state, command);
+    switch (command.type) {
+      case 'AssignEstimation': {
+        if (command.managerId === current.managerId && command.designerId === current.designerId) return [];
+        return [
+          {
+            type: 'EstimationAssigned',
+            data: { managerId: command.managerId, designerId: command.designerId },
+          },
+        ];
+      }
+      case 'ComputeDraft':
+        return [{ type: 'EstimationDraftComputed', data: { ...command.draft, problems: command.problems } }];
+      case 'EditDraft':
+        if (!current.draft) throw ruleBroken(messages.estimationNoDraft);
+        return [{ type: 'EstimationDraftEdited', data: { lines: command.lines, totals: command.totals } }];
+      case 'IssueQuote': {
+        if (!current.draft) throw ruleBroken(messages.estimationNoDraft);
+        if (current.draft.lines.length === 0) throw ruleBroken(messages.estimationEmptyDraft);
+        const validUntil = new Date(
+          command.now.getTime() + ESTIMATION_QUOTE_VALID_DAYS * DAY_MS,
+        ).toISOString();
+        return [
+          {
+            type: 'EstimationQuoted',
+            data: {
+              revision: current.quoteRevision + 1,
+              validUntil,
+              lines: current.draft.lines,
+              totals: current.draft.totals,
+              rates: current.draft.rates,
+              designRevision: current.draft.designRevision,
+            },
+          },
+        ];
+      }
+      case 'AcceptQuote':
+        return [
+          {
+            type: 'EstimationAccepted',
+            data: { revision: current.quoteRevision, orderNumber: command.orderNumber },
+          },
+        ];
+      case 'RejectQuote':
+        return [
+          { type: 'EstimationRejected', data: { revision: current.quoteRevision, reason: command.reason } },
+        ];
+      case 'CompleteOrder':
+        return [{ type: 'EstimationCompleted', data: {} }];
+      case 'CancelEstimation':
+        return [{ type: 'EstimationCancelled', data: { reason: command.reason } }];
+      case 'ExpireQuote':
+        // Only a quote whose validity has passed; the scheduled job may find one accepted meanwhile.
+        if (!current.validUntil || new Date(current.validUntil).getTime() > command.now.getTime()) return [];
+        return [{ type: 'EstimationExpired', data: { revision: current.quoteRevision } }];
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
+    }
+  },
+};

@@ -1,0 +1,218 @@
+import {
+  createInputSchema,
+  messages,
+  positiveId,
+  type ResourceDeclaration,
+  resourceNamed,
+  resources,
+  resourceTable,
+  streamName,
+  updateInputSchema,
+} from '@interior/contracts';
+import {
+  badRequest,
+  conflict,
+  etagOf,
+  notFound,
+  parseIfMatch,
+  parseInput,
+  principalOf,
+  readModels,
+  readRecord,
+} from '@interior/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { type CommandMeta, handleCommand, loadState } from '../decider';
+import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
+import { resolveFileFields } from '../files/files';
+import { nextId } from '../ids';
+import { type RecordDeciderOptions, type RecordFields, recordDecider } from './record-decider';
+import { releaseUnique, reserveUnique } from './unique';
+
+/**
+ * What a resource adds to the generic writes (docs/adding-a-resource.md). Each hook runs after
+ * validation and authorization and before the command is decided; it throws an HttpError (400
+ * with `errors`, 409) to refuse.
+ */
+export interface ResourceCommandHooks {
+  decider?: RecordDeciderOptions;
+  /** Rules across records for a new record's fields. */
+  beforeCreate?(context: HookContext, fields: RecordFields): Promise<void>;
+  /** Rules across records for a change: the record before and as it would be after. */
+  beforeUpdate?(context: HookContext, id: number, before: RecordFields, after: RecordFields): Promise<void>;
+  beforeDelete?(context: HookContext, id: number, before: RecordFields): Promise<void>;
+}
+
+export interface HookContext {
+  deps: CommandServiceDeps;
+  /** Absent when the write comes from the platform itself (shipped values, the sample catalogue). */
+  request?: FastifyRequest;
+  meta: CommandMeta;
+}
+
+/**
+ * Creates a record as `POST /api/{name}` does after authorization: validated fields, references,
+ * the resource's rules, unique values, the event; waits for the read model. Used by the route and
+ * by the platform's own writes (shipped system values, the sample catalogue).
+ */
+export async function createRecord(
+  deps: CommandServiceDeps,
+  resource: ResourceDeclaration,
+  hooks: ResourceCommandHooks,
+  fields: RecordFields,
+  meta: CommandMeta,
+  context: { request?: FastifyRequest; reply?: FastifyReply } = {},
+): Promise<number> {
+  await checkReferences(deps.knex, resource, fields);
+  await resolveFileFields(deps.knex, resource, fields, meta.actorId, null);
+  await hooks.beforeCreate?.({ deps, request: context.request, meta }, fields);
+  const id = await nextId(deps.knex, resource.objectType);
+  await reserveUnique(deps, resource, id, fields, null, meta);
+  const handled = await handleCommand(deps.store, {
+    stream: streamName(resource.objectType, id),
+    decider: recordDecider(resource, hooks.decider),
+    command: { type: 'Create', id, fields },
+    meta,
+    // A fresh id from the sequence: its stream cannot exist yet.
+    newStream: true,
+  });
+  await awaitProjections(deps, context.reply ?? null, handled);
+  return id;
+}
+
+/** The read model holding a referenced resource's records. */
+function referencedTable(name: string): string {
+  if (name === 'user') return readModels.users;
+  const target = resourceNamed(name);
+  if (!target) throw new Error(`reference to an undeclared resource: ${name}`);
+  return resourceTable(target);
+}
+
+/** Every reference field's value names a live record: else 400 naming the field. */
+async function checkReferences(knex: Knex, resource: ResourceDeclaration, fields: RecordFields) {
+  const errors: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(resource.fields)) {
+    if (spec.kind !== 'reference' || !Object.hasOwn(fields, name)) continue;
+    const id = fields[name];
+    if (id === null || id === undefined) continue;
+    const found = await knex(referencedTable(spec.resource)).where({ id }).first(knex.raw('1 as found'));
+    if (!found) errors[name] = messages.referenceMissing(spec.label);
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+}
+
+/** How many live records of every declared resource point at this one (a delete refuses them). */
+async function countReferrers(knex: Knex, resource: ResourceDeclaration, id: number): Promise<number> {
+  let count = 0;
+  for (const other of resources) {
+    for (const [name, spec] of Object.entries(other.fields)) {
+      if (spec.kind !== 'reference' || spec.resource !== resource.name) continue;
+      const [row] = await knex(resourceTable(other)).where(name, id).count({ n: '*' });
+      count += Number(row?.n ?? 0);
+    }
+  }
+  return count;
+}
+
+/**
+ * The writes of a declared resource: `POST /api/{name}`, `PUT /api/{name}/{id}` (the fields the
+ * body carries; If-Match), `DELETE /api/{name}/{id}` (If-Match). Writing needs Write on the type
+ * to create and on the record otherwise (the Admin role holds every permission); a record the
+ * caller may not read is a 404. Every answer waits for the read model (read your writes) and
+ * carries the record with its ETag.
+ */
+export function registerResourceCommands(
+  app: FastifyInstance,
+  deps: CommandServiceDeps,
+  resource: ResourceDeclaration,
+  hooks: ResourceCommandHooks = {},
+): void {
+  const path = `/api/${resource.name}`;
+  const table = resourceTable(resource);
+  const Params = z.object({ id: positiveId(resource.invalidId) });
+  const decider = recordDecider(resource, hooks.decider);
+  const createSchema = createInputSchema(resource);
+  const updateSchema = updateInputSchema(resource);
+  const record = (id: number) => readRecord<RecordFields & { version: number }>(deps.knex, table, id);
+  const idOf = (request: FastifyRequest) => parseInput(Params, request.params).id;
+  const mayWrite = (request: FastifyRequest, id?: number) =>
+    deps.permissions.require(
+      principalOf(request),
+      id === undefined ? { type: resource.objectType } : { type: resource.objectType, id },
+      'Write',
+      resource.notFound,
+    );
+  const answer = async (reply: FastifyReply, id: number, fallback: RecordFields) => {
+    const current = await record(id);
+    if (current) reply.header('etag', etagOf(current.version));
+    return current ?? { id, ...fallback };
+  };
+
+  app.post(path, async (request, reply) => {
+    await mayWrite(request);
+    const fields = parseInput(createSchema, request.body);
+    const id = await createRecord(deps, resource, hooks, fields, metaOf(request), { request, reply });
+    const created = await answer(reply, id, fields);
+    return reply.status(201).send(created);
+  });
+
+  /** The live record's fields, loaded only when a hook or a unique value needs them before deciding. */
+  const hasFiles = Object.values(resource.fields).some((spec) => spec.kind === 'file');
+  const needsBefore = Boolean(resource.unique?.length) || hasFiles;
+  const loadBefore = async (id: number) => {
+    const loaded = await loadState(deps.store, streamName(resource.objectType, id), decider);
+    if (loaded.state.status !== 'active') throw notFound(resource.notFound);
+    return loaded.state.fields;
+  };
+
+  app.put(`${path}/:id`, async (request, reply) => {
+    const id = idOf(request);
+    await mayWrite(request, id);
+    const changes = parseInput(updateSchema, request.body);
+    await checkReferences(deps.knex, resource, changes);
+    const meta = metaOf(request);
+    const ifMatch = parseIfMatch(request.headers['if-match']);
+    const before = needsBefore || hooks.beforeUpdate ? await loadBefore(id) : null;
+    if (hasFiles) await resolveFileFields(deps.knex, resource, changes, meta.actorId, before);
+    if (before) {
+      const after = { ...before, ...changes };
+      await hooks.beforeUpdate?.({ deps, request, meta }, id, before, after);
+      await reserveUnique(deps, resource, id, after, before, meta);
+    }
+    const handled = await handleCommand(deps.store, {
+      stream: streamName(resource.objectType, id),
+      decider,
+      command: { type: 'Update', changes },
+      meta,
+      ifMatch,
+    });
+    await awaitProjections(deps, reply, handled);
+    const after = handled.state.status === 'active' ? handled.state.fields : changes;
+    if (before && handled.events.length) await releaseUnique(deps, resource, id, before, after, meta);
+    return answer(reply, id, after);
+  });
+
+  app.delete(`${path}/:id`, async (request, reply) => {
+    const id = idOf(request);
+    await mayWrite(request, id);
+    const meta = metaOf(request);
+    const before = needsBefore || hooks.beforeDelete ? await loadBefore(id) : null;
+    // The resource's own refusal first: it names what it refuses more precisely than a count.
+    if (before) await hooks.beforeDelete?.({ deps, request, meta }, id, before);
+    const referrers = await countReferrers(deps.knex, resource, id);
+    if (referrers > 0) throw conflict(messages.recordInUse(referrers));
+    const shown = await record(id);
+    const handled = await handleCommand(deps.store, {
+      stream: streamName(resource.objectType, id),
+      decider,
+      command: { type: 'Delete' },
+      meta,
+      ifMatch: parseIfMatch(request.headers['if-match']),
+    });
+    await awaitProjections(deps, reply, handled);
+    if (before) await releaseUnique(deps, resource, id, before, null, meta);
+    return shown ?? { id };
+  });
+}

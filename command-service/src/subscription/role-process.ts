@@ -1,0 +1,98 @@
+import { streamName } from '@interior/contracts';
+import { type EventStore, type Position, Signal } from '@interior/platform';
+import type { Knex } from 'knex';
+import { handleCommand, loadState } from '../decider';
+import { userDecider } from '../user/decide';
+import { isLive, subscriptionDecider } from './subscription';
+
+const NAME = 'subscription-roles';
+/** Events after which a subscriber's role may have to change. */
+const HANDLES = new Set(['SubscriptionCharged', 'SubscriptionExpired']);
+
+interface Logger {
+  error(object: unknown, message: string): void;
+}
+
+/**
+ * The process manager between subscriptions and users: subscription events in, `ApplyPlanRole`
+ * commands on the user out. It reads the subscription's current state rather than trusting the
+ * single event, so handling an event twice (after a crash before the checkpoint moved) sets the
+ * same role again, which the user decider turns into no event at all. Its checkpoint lives in
+ * `reactor_checkpoints` like the reactors'; it starts at the log's head the first time.
+ */
+export class SubscriptionRoleProcess {
+  private readonly abort = new AbortController();
+  private readonly appended = new Signal();
+  private loop: Promise<void> | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly options: { knex: Knex; store: EventStore; logger?: Logger; pollIntervalMs?: number },
+  ) {}
+
+  async start(): Promise<void> {
+    const { knex, store } = this.options;
+    await knex('reactor_checkpoints')
+      .insert({ name: NAME, checkpoint: await store.headPosition() })
+      .onConflict('name')
+      .ignore();
+    this.unsubscribe = store.onAppended(() => this.appended.fire());
+    this.loop = this.run().catch((error) => this.options.logger?.error({ err: error }, 'role process ended'));
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.appended.fire();
+    this.unsubscribe?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    const { knex, store, logger } = this.options;
+    let failures = 0;
+    while (!this.abort.signal.aborted) {
+      const since = this.appended.version;
+      try {
+        const row = await knex('reactor_checkpoints').where({ name: NAME }).first('checkpoint');
+        const checkpoint: Position | null = row?.checkpoint ?? null;
+        const batch = await store.readAll({ after: checkpoint, limit: 100 });
+        if (batch.length === 0) {
+          await this.appended.wait(since, this.options.pollIntervalMs ?? 200);
+          continue;
+        }
+        for (const event of batch) {
+          if (!HANDLES.has(event.type)) continue;
+          await this.applyRole(Number(event.stream.slice('Subscription-'.length)), event.id);
+        }
+        await knex('reactor_checkpoints')
+          .where({ name: NAME, checkpoint })
+          .update({ checkpoint: batch[batch.length - 1]!.position, updated_at: knex.fn.now() });
+        failures = 0;
+      } catch (error) {
+        failures++;
+        logger?.error({ err: error }, 'role process batch failed');
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(30_000, 200 * 2 ** Math.min(failures, 8))),
+        );
+      }
+    }
+  }
+
+  /**
+   * Gives the user the role their subscription calls for now. Also called by the routes right
+   * after a charge or an expiry, so the answer already shows the new role; the process makes sure
+   * of it whatever happens to that request.
+   */
+  async applyRole(userId: number, causationId: string): Promise<string[]> {
+    const { store } = this.options;
+    const { state } = await loadState(store, streamName('Subscription', userId), subscriptionDecider);
+    const paid = isLive(state) && (state.status === 'Active' || state.status === 'PastDue');
+    const handled = await handleCommand(store, {
+      stream: streamName('User', userId),
+      decider: userDecider,
+      command: { type: 'ApplyPlanRole', planRole: paid && isLive(state) ? state.terms.planCode : null },
+      meta: { actorId: null, correlationId: causationId, causationId, now: new Date() },
+    });
+    return handled.position ? [handled.position] : [];
+  }
+}

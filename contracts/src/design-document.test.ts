@@ -1,0 +1,257 @@
+import {
+  type DesignDocument,
+  documentReferences,
+  documentSummary,
+  MAX_DOCUMENT_ELEMENTS,
+  referencedIds,
+  referenceErrors,
+  validateDesignDocument,
+  wallDrawingPlacementErrors,
+} from './design-document';
+import { workedExampleDocument } from './estimate-example';
+
+type Edit = (doc: DesignDocument & Record<string, unknown>) => void;
+
+const errorsOf = (edit: Edit) => {
+  const doc = workedExampleDocument() as DesignDocument & Record<string, unknown>;
+  edit(doc);
+  const result = validateDesignDocument(JSON.parse(JSON.stringify(doc)));
+  return result.ok ? null : result.errors;
+};
+
+describe('validateDesignDocument', () => {
+  test('the worked example is a valid document', () => {
+    const result = validateDesignDocument(workedExampleDocument());
+    expect(result).toEqual({ ok: true, data: workedExampleDocument() });
+  });
+
+  test.each<[string, Edit, Record<string, string>]>([
+    [
+      'a self-intersecting room',
+      (d) => {
+        d.rooms[0]!.polygon = [
+          { x: 0, y: 0 },
+          { x: 4000, y: 3000 },
+          { x: 4000, y: 0 },
+          { x: 0, y: 3000 },
+        ];
+      },
+      { 'rooms.0.polygon': '방의 외곽선이 스스로 교차합니다.' },
+    ],
+    [
+      'a room of two points',
+      (d) => {
+        d.rooms[0]!.polygon = d.rooms[0]!.polygon.slice(0, 2);
+      },
+      { 'rooms.0.polygon': '방의 꼭짓점은 3개 이상이어야 합니다.' },
+    ],
+    [
+      'an opening on a wall that does not exist',
+      (d) => {
+        d.openings[0]!.wallId = 'nope';
+      },
+      { 'openings.0.wallId': '존재하지 않는 벽입니다.' },
+    ],
+    [
+      'an opening past the end of its wall',
+      (d) => {
+        d.openings[0]!.offset = 3500;
+      },
+      { 'openings.0.offset': '개구부가 벽의 길이를 벗어납니다.' },
+    ],
+    [
+      'an opening taller than its wall',
+      (d) => {
+        d.openings[0]!.sill = 500;
+      },
+      { 'openings.0.height': '개구부가 벽의 높이를 벗어납니다.' },
+    ],
+    [
+      'a wall drawing on a wall that does not exist',
+      (d) => {
+        d.wallDrawings = [{ id: 'wd', wallId: 'w9', wallDrawingId: 1, offset: 0 }];
+      },
+      { 'wallDrawings.0.wallId': '존재하지 않는 벽입니다.' },
+    ],
+    [
+      'a duplicate id across kinds',
+      (d) => {
+        d.items[1]!.id = 'w1';
+      },
+      { 'items.1.id': '문서 안에서 같은 ID가 두 번 쓰였습니다.' },
+    ],
+    [
+      'a wall of zero length',
+      (d) => {
+        d.walls[0]!.b = { ...d.walls[0]!.a };
+      },
+      { 'walls.0.b': '벽의 두 끝점이 같습니다.', 'openings.0.offset': '개구부가 벽의 길이를 벗어납니다.' },
+    ],
+    [
+      'millimetres must be integers',
+      (d) => {
+        d.walls[1]!.a = { x: 4000.5, y: 0 };
+      },
+      { 'walls.1.a.x': '정수를 입력해야 합니다.' },
+    ],
+    [
+      'a coordinate beyond 1 km',
+      (d) => {
+        d.items[0]!.x = 1_000_001;
+      },
+      { 'items.0.x': '1000000 이하여야 합니다.' },
+    ],
+    [
+      'a room without a name',
+      (d) => {
+        d.rooms[0]!.name = '  ';
+      },
+      { 'rooms.0.name': '필수 입력 항목입니다.' },
+    ],
+    [
+      'an unknown opening kind',
+      (d) => {
+        (d.openings[0] as { kind: string }).kind = 'Arch';
+      },
+      { 'openings.0.kind': '유효한 값이 아닙니다.' },
+    ],
+    [
+      'a material id that is not an id',
+      (d) => {
+        (d.rooms[0] as { floorMaterialId: unknown }).floorMaterialId = 'abc';
+      },
+      { 'rooms.0.floorMaterialId': '유효한 ID가 아닙니다.' },
+    ],
+    [
+      'another version',
+      (d) => {
+        (d as { version: number }).version = 2;
+      },
+      { version: '유효한 값이 아닙니다.' },
+    ],
+    [
+      'an element id with odd characters',
+      (d) => {
+        d.walls[0]!.id = 'w 1<script>';
+      },
+      // shape errors come first; the rules are checked on a well-shaped document
+      { 'walls.0.id': '유효한 ID가 아닙니다.' },
+    ],
+  ])('%s', (_, edit, expected) => {
+    expect(errorsOf(edit)).toEqual(expected);
+  });
+
+  test('more than 5,000 elements', () => {
+    const doc = workedExampleDocument();
+    doc.items = Array.from({ length: MAX_DOCUMENT_ELEMENTS - 6 }, (_, i) => ({
+      id: `i${i}`,
+      productId: 1,
+      x: 0,
+      y: 0,
+      rotation: 0,
+    }));
+    expect(validateDesignDocument(doc).ok).toBe(true); // exactly 5,000
+    doc.items.push({ id: 'one-more', productId: 1, x: 0, y: 0, rotation: 0 });
+    expect(validateDesignDocument(doc)).toMatchObject({
+      ok: false,
+      errors: { _: '디자인 요소는 5,000개 이하여야 합니다.' },
+    });
+  });
+
+  test('more than 2 MB serialized', () => {
+    const doc = workedExampleDocument() as DesignDocument & { padding?: string };
+    doc.padding = 'x'.repeat(2 * 1024 * 1024);
+    expect(validateDesignDocument(doc)).toMatchObject({
+      ok: false,
+      errors: { _: '디자인 문서는 2MB 이하여야 합니다.' },
+    });
+  });
+
+  test('not an object at all', () => {
+    expect(validateDesignDocument(null).ok).toBe(false);
+    expect(validateDesignDocument('{}').ok).toBe(false);
+  });
+});
+
+describe('references', () => {
+  const doc = (): DesignDocument => {
+    const d = workedExampleDocument();
+    d.rooms[0]!.workspaceId = 4;
+    d.rooms[0]!.ceilingMaterialId = 2;
+    d.openings[0]!.productId = 7;
+    d.wallDrawings = [{ id: 'wd', wallId: 'w2', wallDrawingId: 3, offset: 0 }];
+    return d;
+  };
+
+  test('documentReferences lists every catalogue id with its path', () => {
+    expect(documentReferences(doc())).toEqual([
+      { kind: 'product', id: 7, path: 'openings.0.productId' },
+      { kind: 'workspace', id: 4, path: 'rooms.0.workspaceId' },
+      { kind: 'material', id: 1, path: 'rooms.0.floorMaterialId' },
+      { kind: 'material', id: 2, path: 'rooms.0.wallMaterialId' },
+      { kind: 'material', id: 2, path: 'rooms.0.ceilingMaterialId' },
+      { kind: 'walldrawing', id: 3, path: 'wallDrawings.0.wallDrawingId' },
+      { kind: 'product', id: 1, path: 'items.0.productId' },
+      { kind: 'product', id: 1, path: 'items.1.productId' },
+    ]);
+    expect(referencedIds(documentReferences(doc()))).toEqual({
+      material: [1, 2],
+      product: [7, 1],
+      workspace: [4],
+      walldrawing: [3],
+    });
+  });
+
+  test('referenceErrors names the path of each missing record', () => {
+    const existing = { material: [1], product: [1, 7], workspace: [], walldrawing: [3] } as Record<
+      string,
+      number[]
+    >;
+    expect(referenceErrors(documentReferences(doc()), (kind, id) => existing[kind]!.includes(id))).toEqual({
+      'rooms.0.workspaceId': '존재하지 않는 공간 유형입니다.',
+      'rooms.0.wallMaterialId': '존재하지 않는 자재입니다.',
+      'rooms.0.ceilingMaterialId': '존재하지 않는 자재입니다.',
+    });
+  });
+});
+
+describe('wall drawing placement and the summary', () => {
+  test.each([
+    ['fits', 500, { width: 2000, height: 2400 }, {}],
+    ['to the very end of the 3 m wall', 1000, { width: 2000, height: 2400 }, {}],
+    [
+      'past the end',
+      1500,
+      { width: 2000, height: 2400 },
+      { 'wallDrawings.0.offset': '벽 장식이 벽의 범위를 벗어납니다.' },
+    ],
+    [
+      'taller than the wall',
+      0,
+      { width: 1000, height: 2500 },
+      { 'wallDrawings.0.offset': '벽 장식이 벽의 범위를 벗어납니다.' },
+    ],
+    ['unknown drawing: left to referenceErrors', 0, undefined, {}],
+  ])('%s', (_, offset, size, expected) => {
+    const doc = workedExampleDocument();
+    doc.wallDrawings = [{ id: 'wd', wallId: 'w2', wallDrawingId: 3, offset }];
+    expect(wallDrawingPlacementErrors(doc, () => size)).toEqual(expected);
+  });
+
+  test('documentSummary: area in ㎡ and rooms', () => {
+    const doc = workedExampleDocument();
+    doc.rooms.push({
+      id: 'r2',
+      name: '욕실',
+      polygon: [
+        { x: 4000, y: 0 },
+        { x: 5555, y: 0 },
+        { x: 5555, y: 1234 },
+        { x: 4000, y: 1234 },
+      ],
+      ceilingHeight: 2300,
+    });
+    // 12 + 1.55 × 1.234 = 12 + 1.91887 → 13.92
+    expect(documentSummary(doc)).toEqual({ area: 13.92, roomCount: 2 });
+  });
+});

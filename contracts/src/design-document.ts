@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { dec, roundHalfUp } from './decimal';
+import { isSimplePolygon, openingFitsWall, polygonAreaM2 } from './geometry';
+import { messages } from './messages';
+import { type FieldErrors, positiveId, requiredText, type Validated, validate } from './validation';
+
+/**
+ * The design document, version 1: walls, openings, rooms, wall drawings and placed items, in
+ * integer millimetres. Plans carry the same document. Element ids are the editor's own strings,
+ * unique within the document; catalogue references (materials, products, space types, wall
+ * drawings) are record ids, checked against the catalogue by the server (documentReferences).
+ */
+
+export const DESIGN_DOCUMENT_VERSION = 1;
+/** Serialized size limit, bytes of UTF-8 JSON. */
+export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+/** Walls + openings + rooms + wall drawings + items. */
+export const MAX_DOCUMENT_ELEMENTS = 5_000;
+/** Points of one room outline. */
+export const MAX_POLYGON_POINTS = 1_000;
+/** Coordinates lie within ±1 km of the origin: the shoelace sum then stays an exact double. */
+export const MAX_COORDINATE_MM = 1_000_000;
+/** Heights, widths and thicknesses of building elements: up to 100 m. */
+const MAX_SIZE_MM = 100_000;
+
+const mm = (min: number, max: number) =>
+  z
+    .number({ error: messages.invalidValue })
+    .int({ error: messages.integer })
+    .min(min, { error: messages.minNumber(min) })
+    .max(max, { error: messages.maxNumber(max) });
+
+const coordinate = mm(-MAX_COORDINATE_MM, MAX_COORDINATE_MM);
+
+export const elementIdSchema = z
+  .string({ error: messages.invalidId })
+  .min(1, { error: messages.invalidId })
+  .max(64, { error: messages.invalidId })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: messages.invalidId });
+
+const optionalRef = positiveId().optional().nullable();
+
+export const pointSchema = z.object({ x: coordinate, y: coordinate });
+
+export const wallSchema = z.object({
+  id: elementIdSchema,
+  a: pointSchema,
+  b: pointSchema,
+  thickness: mm(1, 2_000),
+  height: mm(1, MAX_SIZE_MM),
+});
+
+export const openingSchema = z.object({
+  id: elementIdSchema,
+  wallId: elementIdSchema,
+  kind: z.enum(['Door', 'Window'], { error: messages.invalidValue }),
+  productId: optionalRef,
+  offset: mm(0, 2 * MAX_COORDINATE_MM),
+  width: mm(1, MAX_SIZE_MM),
+  height: mm(1, MAX_SIZE_MM),
+  sill: mm(0, MAX_SIZE_MM),
+});
+
+export const roomSchema = z.object({
+  id: elementIdSchema,
+  name: requiredText(50),
+  workspaceId: optionalRef,
+  // The 3-point minimum is checked with the geometry, for its own message.
+  polygon: z.array(pointSchema).max(MAX_POLYGON_POINTS, { error: messages.maxItems(MAX_POLYGON_POINTS) }),
+  ceilingHeight: mm(1, MAX_SIZE_MM),
+  floorMaterialId: optionalRef,
+  wallMaterialId: optionalRef,
+  ceilingMaterialId: optionalRef,
+});
+
+export const placedWallDrawingSchema = z.object({
+  id: elementIdSchema,
+  wallId: elementIdSchema,
+  wallDrawingId: positiveId(),
+  offset: mm(0, 2 * MAX_COORDINATE_MM),
+});
+
+export const itemSchema = z.object({
+  id: elementIdSchema,
+  productId: positiveId(),
+  x: coordinate,
+  y: coordinate,
+  rotation: z
+    .number({ error: messages.invalidValue })
+    .min(-360, { error: messages.minNumber(-360) })
+    .max(360, { error: messages.maxNumber(360) }),
+  quantity: mm(1, 10_000).optional().nullable(),
+});
+
+const list = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(MAX_DOCUMENT_ELEMENTS, { error: messages.tooManyDesignElements(MAX_DOCUMENT_ELEMENTS) });
+
+export const designDocumentSchema = z.object({
+  version: z.literal(DESIGN_DOCUMENT_VERSION, { error: messages.invalidValue }),
+  walls: list(wallSchema),
+  openings: list(openingSchema),
+  rooms: list(roomSchema),
+  wallDrawings: list(placedWallDrawingSchema),
+  items: list(itemSchema),
+});
+
+export type DesignPoint = z.infer<typeof pointSchema>;
+export type DesignWall = z.infer<typeof wallSchema>;
+export type DesignOpening = z.infer<typeof openingSchema>;
+export type DesignRoom = z.infer<typeof roomSchema>;
+export type PlacedWallDrawing = z.infer<typeof placedWallDrawingSchema>;
+export type DesignItem = z.infer<typeof itemSchema>;
+export type DesignDocument = z.infer<typeof designDocumentSchema>;
+
+/** A document with nothing in it: the start of an empty design. */
+export const emptyDesignDocument = (): DesignDocument => ({
+  version: 1,
+  walls: [],
+  openings: [],
+  rooms: [],
+  wallDrawings: [],
+  items: [],
+});
+
+export const documentElementCount = (doc: DesignDocument): number =>
+  doc.walls.length + doc.openings.length + doc.rooms.length + doc.wallDrawings.length + doc.items.length;
+
+function serializedBytes(input: unknown): number {
+  try {
+    return new TextEncoder().encode(JSON.stringify(input) ?? '').length;
+  } catch {
+    return Number.POSITIVE_INFINITY; // cyclic or a BigInt: not a JSON document at all
+  }
+}
+
+/**
+ * Rules beyond the shape: ids unique within the document, room outlines simple with at least
+ * 3 points, walls of non-zero length, openings and wall drawings on walls that exist, openings
+ * within their wall. Errors are keyed by path (`rooms.2.polygon`, `openings.0.wallId`).
+ */
+export function documentRuleErrors(doc: DesignDocument): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (path: string, message: string) => {
+    errors[path] ??= message;
+  };
+  const seen = new Set<string>();
+  const groups = ['walls', 'openings', 'rooms', 'wallDrawings', 'items'] as const;
+  for (const group of groups) {
+    doc[group].forEach((element, i) => {
+      if (seen.has(element.id)) add(`${group}.${i}.id`, messages.duplicateElementId);
+      seen.add(element.id);
+    });
+  }
+  const walls = new Map(doc.walls.map((w) => [w.id, w]));
+  doc.walls.forEach((w, i) => {
+    if (w.a.x === w.b.x && w.a.y === w.b.y) add(`walls.${i}.b`, messages.zeroLengthWall);
+  });
+  doc.openings.forEach((o, i) => {
+    const wall = walls.get(o.wallId);
+    if (!wall) {
+      add(`openings.${i}.wallId`, messages.unknownWall);
+      return;
+    }
+    const fit = openingFitsWall(o, wall);
+    if (!fit.along) add(`openings.${i}.offset`, messages.openingOutsideWall);
+    if (!fit.height) add(`openings.${i}.height`, messages.openingTallerThanWall);
+  });
+  doc.wallDrawings.forEach((d, i) => {
+    if (!walls.has(d.wallId)) add(`wallDrawings.${i}.wallId`, messages.unknownWall);
+  });
+  doc.rooms.forEach((r, i) => {
+    if (r.polygon.length < 3) add(`rooms.${i}.polygon`, messages.polygonTooFewPoints);
+    else if (!isSimplePolygon(r.polygon)) add(`rooms.${i}.polygon`, messages.polygonSelfIntersecting);
+  });
+  return errors;
+}
+
+/**
+ * Parses and checks a design document: size (2 MB), element count (5,000), shape (Korean
+ * messages by path) and the rules of documentRuleErrors. Catalogue references are the server's
+ * to check (documentReferences, referenceErrors).
+ */
+export function validateDesignDocument(input: unknown): Validated<DesignDocument> {
+  if (serializedBytes(input) > MAX_DOCUMENT_BYTES) {
+    const message = messages.designDocumentTooLarge(MAX_DOCUMENT_BYTES / 1024 / 1024);
+    return { ok: false, errors: { _: message }, message };
+  }
+  const result = validate(designDocumentSchema, input);
+  if (!result.ok) return result;
+  const doc = result.data;
+  if (documentElementCount(doc) > MAX_DOCUMENT_ELEMENTS) {
+    const message = messages.tooManyDesignElements(MAX_DOCUMENT_ELEMENTS);
+    return { ok: false, errors: { _: message }, message };
+  }
+  const errors = documentRuleErrors(doc);
+  const first = Object.values(errors)[0];
+  if (first) return { ok: false, errors, message: first };
+  return { ok: true, data: doc };
+}
+
+export type ReferenceKind = 'material' | 'product' | 'workspace' | 'walldrawing';
+
+export interface DocumentReference {
+  kind: ReferenceKind;
+  id: number;
+  /** Where the reference is, e.g. `rooms.2.floorMaterialId`. */
+  path: string;
+}
+
+/** Every catalogue record the document names, with its path, in document order. */
+export function documentReferences(doc: DesignDocument): DocumentReference[] {
+  const refs: DocumentReference[] = [];
+  doc.openings.forEach((o, i) => {
+    if (o.productId != null) refs.push({ kind: 'product', id: o.productId, path: `openings.${i}.productId` });
+  });
+  doc.rooms.forEach((r, i) => {
+    if (r.workspaceId != null)
+      refs.push({ kind: 'workspace', id: r.workspaceId, path: `rooms.${i}.workspaceId` });
+    for (const field of ['floorMaterialId', 'wallMaterialId', 'ceilingMaterialId'] as const) {
+      const id = r[field];
+      if (id != null) refs.push({ kind: 'material', id, path: `rooms.${i}.${field}` });
+    }
+  });
+  doc.wallDrawings.forEach((d, i) => {
+    refs.push({ kind: 'walldrawing', id: d.wallDrawingId, path: `wallDrawings.${i}.wallDrawingId` });
+  });
+  doc.items.forEach((item, i) => {
+    refs.push({ kind: 'product', id: item.productId, path: `items.${i}.productId` });
+  });
+  return refs;
+}
+
+/** The distinct ids of each kind, for one query per catalogue. */
+export function referencedIds(refs: readonly DocumentReference[]): Record<ReferenceKind, number[]> {
+  const ids: Record<ReferenceKind, Set<number>> = {
+    material: new Set(),
+    product: new Set(),
+    workspace: new Set(),
+    walldrawing: new Set(),
+  };
+  for (const ref of refs) ids[ref.kind].add(ref.id);
+  return {
+    material: [...ids.material],
+    product: [...ids.product],
+    workspace: [...ids.workspace],
+    walldrawing: [...ids.walldrawing],
+  };
+}
+
+const unknownMessage: Record<ReferenceKind, string> = {
+  material: messages.unknownMaterial,
+  product: messages.unknownProduct,
+  workspace: messages.unknownWorkspace,
+  walldrawing: messages.unknownWallDrawing,
+};
+
+/** Korean errors by path for the references whose record does not exist. */
+export function referenceErrors(
+  refs: readonly DocumentReference[],
+  exists: (kind: ReferenceKind, id: number) => boolean,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const ref of refs) if (!exists(ref.kind, ref.id)) errors[ref.path] ??= unknownMessage[ref.kind];
+  return errors;
+}
+
+/**
+ * Wall drawings placed beyond their wall: the drawing's width (from the catalogue) past the wall's
+ * length, or its height above the wall's. `size` answers a wall drawing's size by id, or
+ * undefined for one that does not exist (referenceErrors reports those).
+ */
+export function wallDrawingPlacementErrors(
+  doc: DesignDocument,
+  size: (wallDrawingId: number) => { width: number; height: number } | undefined,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const walls = new Map(doc.walls.map((w) => [w.id, w]));
+  doc.wallDrawings.forEach((placed, i) => {
+    const wall = walls.get(placed.wallId);
+    const drawing = size(placed.wallDrawingId);
+    if (!wall || !drawing) return;
+    const fit = openingFitsWall(
+      {
+        id: placed.id,
+        wallId: wall.id,
+        offset: placed.offset,
+        width: drawing.width,
+        height: drawing.height,
+        sill: 0,
+      },
+      wall,
+    );
+    if (!fit.along || !fit.height) errors[`wallDrawings.${i}.offset`] = messages.wallDrawingOutsideWall;
+  });
+  return errors;
+}
+
+/** The derived figures of a design or plan: total floor area in ㎡ (2 decimals) and room count. */
+export function documentSummary(doc: DesignDocument): { area: number; roomCount: number } {
+  let area = dec(0);
+  for (const room of doc.rooms) if (room.polygon.length >= 3) area = area.plus(polygonAreaM2(room.polygon));
+  return { area: roundHalfUp(area, 2).toNumber(), roomCount: doc.rooms.length };
+}

@@ -1,0 +1,181 @@
+import {
+  isSimplePolygon,
+  openingFitsWall,
+  orientation,
+  type Point,
+  pointOnBoundary,
+  pointOnSegment,
+  polygonAreaM2,
+  polygonAreaMm2,
+  polygonPerimeterM,
+  polygonPerimeterMm,
+  roomWallArea,
+  segmentsIntersect,
+  wallBelongsToRoom,
+  wallsOfRoom,
+} from './geometry';
+
+const P = (...xy: number[]): Point[] => {
+  const points: Point[] = [];
+  for (let i = 0; i < xy.length; i += 2) points.push({ x: xy[i]!, y: xy[i + 1]! });
+  return points;
+};
+
+const rect = P(0, 0, 4000, 0, 4000, 3000, 0, 3000);
+const lShape = P(0, 0, 6000, 0, 6000, 2000, 2000, 2000, 2000, 5000, 0, 5000);
+const triangle = P(0, 0, 3000, 0, 0, 4000);
+
+describe('area and perimeter', () => {
+  test.each([
+    ['4 × 3 m rectangle', rect, 12_000_000, '12', '14'],
+    ['the same clockwise', [...rect].reverse(), 12_000_000, '12', '14'],
+    ['L shape', lShape, 18_000_000, '18', '22'],
+    ['3-4-5 triangle', triangle, 6_000_000, '6', '12'],
+    ['half a mm² stays exact', P(0, 0, 1, 0, 0, 1), 0.5, '5e-7', null],
+    [
+      '1 mm square at far coordinates',
+      P(999_999, 999_999, 1_000_000, 999_999, 1_000_000, 1_000_000, 999_999, 1_000_000),
+      1,
+      '0.000001',
+      '0.004',
+    ],
+  ])('%s', (_, polygon, mm2, m2, m) => {
+    expect(polygonAreaMm2(polygon)).toBe(mm2);
+    expect(polygonAreaM2(polygon).toString()).toBe(m2);
+    if (m !== null) expect(polygonPerimeterM(polygon).toString()).toBe(m);
+  });
+
+  test('a diagonal edge is exact to 40 digits', () => {
+    const square = P(0, 0, 1000, 1000, 0, 2000, -1000, 1000);
+    expect(polygonPerimeterMm(square).toFixed(6)).toBe('5656.854249');
+  });
+});
+
+describe('segments and simple polygons', () => {
+  test.each([
+    ['crossing', P(0, 0, 10, 10), P(0, 10, 10, 0), true],
+    ['parallel apart', P(0, 0, 10, 0), P(0, 1, 10, 1), false],
+    ['touching at an end', P(0, 0, 10, 0), P(10, 0, 10, 10), true],
+    ['collinear overlapping', P(0, 0, 10, 0), P(5, 0, 15, 0), true],
+    ['collinear apart', P(0, 0, 10, 0), P(11, 0, 15, 0), false],
+    ['T without touching', P(0, 0, 10, 0), P(5, 1, 5, 10), false],
+  ])('%s', (_, [a, b], [c, d], expected) => {
+    expect(segmentsIntersect(a!, b!, c!, d!)).toBe(expected);
+  });
+
+  test('orientation is exact for far-apart coordinates', () => {
+    expect(
+      orientation(
+        { x: -1_000_000, y: -1_000_000 },
+        { x: 1_000_000, y: 1_000_000 },
+        { x: 999_999, y: 999_999 },
+      ),
+    ).toBe(0);
+    expect(
+      orientation(
+        { x: -1_000_000, y: -1_000_000 },
+        { x: 1_000_000, y: 1_000_000 },
+        { x: 999_999, y: 1_000_000 },
+      ),
+    ).toBe(1);
+  });
+
+  test.each([
+    ['rectangle', rect, true],
+    ['L shape', lShape, true],
+    ['triangle', triangle, true],
+    ['bow tie (self-intersecting)', P(0, 0, 4000, 3000, 4000, 0, 0, 3000), false],
+    ['two points', P(0, 0, 10, 0), false],
+    ['collinear points (no area)', P(0, 0, 5, 0, 10, 0), false],
+    ['a repeated vertex', P(0, 0, 10, 0, 10, 10, 10, 0, 0, 10), false],
+    ['a spike folding back on its edge', P(0, 0, 10, 0, 5, 0, 5, 10), false],
+    ['an edge touching another vertex', P(0, 0, 10, 0, 10, 10, 5, 0, 0, 10), false],
+    ['a straight vertex on an edge is fine', P(0, 0, 5, 0, 10, 0, 10, 10, 0, 10), true],
+  ])('simple polygon: %s → %p', (_, polygon, expected) => {
+    expect(isSimplePolygon(polygon)).toBe(expected);
+  });
+});
+
+describe('on the boundary within 1 mm', () => {
+  test.each([
+    ['on an edge', { x: 2000, y: 0 }, true],
+    ['a corner', { x: 4000, y: 3000 }, true],
+    ['1 mm inside', { x: 2000, y: 1 }, true],
+    ['1 mm outside', { x: 2000, y: -1 }, true],
+    ['2 mm inside', { x: 2000, y: 2 }, false],
+    ['beyond a corner diagonally (√2 mm)', { x: 4001, y: 3001 }, false],
+    ['beyond the end of an edge by 1 mm', { x: 4001, y: 3000 }, true],
+    ['the middle of the room', { x: 2000, y: 1500 }, false],
+  ])('%s → %p', (_, p, expected) => {
+    expect(pointOnBoundary(p, rect)).toBe(expected);
+  });
+
+  test('a diagonal edge: within 1 mm measured perpendicular', () => {
+    expect(pointOnSegment({ x: 500, y: 501 }, { x: 0, y: 0 }, { x: 1000, y: 1000 })).toBe(true); // 0.707 mm
+    expect(pointOnSegment({ x: 500, y: 502 }, { x: 0, y: 0 }, { x: 1000, y: 1000 })).toBe(false); // 1.414 mm
+  });
+});
+
+describe('walls of a room', () => {
+  const wall = (id: string, ax: number, ay: number, bx: number, by: number) => ({
+    id,
+    a: { x: ax, y: ay },
+    b: { x: bx, y: by },
+    thickness: 120,
+    height: 2400,
+  });
+  const walls = [
+    wall('bottom', 0, 0, 4000, 0),
+    wall('part of the right side', 4000, 1000, 4000, 2000),
+    wall('1 mm off', 0, 3001, 4000, 3001),
+    wall('crossing the room', 0, 1500, 4000, 1500),
+    wall('one end out', 4000, 2000, 4000, 5000),
+    wall('a diagonal chord (ends on the boundary)', 0, 0, 4000, 3000),
+    wall('elsewhere', 9000, 0, 12000, 0),
+  ];
+
+  test.each(walls.map((w) => [w.id, ['bottom', 'part of the right side', '1 mm off'].includes(w.id)]))(
+    '%s → %p',
+    (id, expected) => {
+      expect(wallBelongsToRoom(walls.find((w) => w.id === id)!, rect)).toBe(expected);
+    },
+  );
+
+  test('wallsOfRoom keeps document order', () => {
+    expect(wallsOfRoom(walls, rect).map((w) => w.id)).toEqual([
+      'bottom',
+      'part of the right side',
+      '1 mm off',
+    ]);
+  });
+
+  test.each([
+    ['within', { offset: 500, width: 900, height: 2100, sill: 0 }, { along: true, height: true }],
+    ['to the very end', { offset: 3100, width: 900, height: 2400, sill: 0 }, { along: true, height: true }],
+    ['past the end', { offset: 3200, width: 900, height: 2100, sill: 0 }, { along: false, height: true }],
+    [
+      'too tall with its sill',
+      { offset: 0, width: 900, height: 1600, sill: 900 },
+      { along: true, height: false },
+    ],
+  ])('an opening %s', (_, o, expected) => {
+    expect(openingFitsWall({ id: 'o', wallId: 'bottom', ...o }, walls[0]!)).toEqual(expected);
+  });
+
+  test('net wall area: perimeter × height − openings − wall drawing elements, exact', () => {
+    const result = roomWallArea({
+      polygon: rect,
+      ceilingHeight: 2400,
+      walls,
+      openings: [
+        { id: 'd', wallId: 'bottom', offset: 500, width: 900, height: 2100, sill: 0 },
+        { id: 'x', wallId: 'elsewhere', offset: 0, width: 900, height: 2100, sill: 0 },
+      ],
+      wallDrawings: [{ wallId: 'part of the right side', elements: [{ width: 1000, height: 2400 }] }],
+    });
+    expect(result.grossMm2.toString()).toBe('33600000');
+    expect(result.openingsMm2).toBe(1_890_000);
+    expect(result.wallDrawingsMm2).toBe(2_400_000);
+    expect(result.netM2.toString()).toBe('29.31');
+  });
+});

@@ -1,0 +1,321 @@
+import { type Decimal, dec } from './decimal';
+
+/**
+ * Plane geometry of design documents. Coordinates are integer millimetres; areas are kept as
+ * integer mm² (or twice that, for the shoelace sum) and lengths as exact decimals, so that ㎡ and
+ * m are derived without binary floating point. Orientation and distance tests on the boundary use
+ * BigInt where a product of coordinates could pass 2^53.
+ */
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Segment {
+  a: Point;
+  b: Point;
+}
+
+/** Tolerance of "lies on" tests: 1 mm. */
+export const ON_BOUNDARY_TOLERANCE_MM = 1;
+
+const MM2_PER_M2 = 1_000_000;
+const MM_PER_M = 1_000;
+
+/** Twice the signed shoelace area in mm² (an integer: positive counter-clockwise with y up). */
+export function signedDoubleArea(polygon: readonly Point[]): number {
+  let sum = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const p = polygon[i]!;
+    const q = polygon[(i + 1) % polygon.length]!;
+    sum += p.x * q.y - q.x * p.y;
+  }
+  return sum;
+}
+
+/** Area in mm² (may end in .5: exact in a double for the document limits). */
+export function polygonAreaMm2(polygon: readonly Point[]): number {
+  return Math.abs(signedDoubleArea(polygon)) / 2;
+}
+
+/** Area in ㎡, exact. */
+export function polygonAreaM2(polygon: readonly Point[]): Decimal {
+  return dec(Math.abs(signedDoubleArea(polygon))).div(2 * MM2_PER_M2);
+}
+
+/** Length of a segment in mm: exact when axis-aligned, 40 significant digits otherwise. */
+export function segmentLengthMm(a: Point, b: Point): Decimal {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  if (dx === 0) return dec(Math.abs(dy));
+  if (dy === 0) return dec(Math.abs(dx));
+  return dec(dx * dx + dy * dy).sqrt();
+}
+
+/** Perimeter (sum of the edges, closing edge included) in mm. */
+export function polygonPerimeterMm(polygon: readonly Point[]): Decimal {
+  let sum = dec(0);
+  for (let i = 0; i < polygon.length; i++) {
+    sum = sum.plus(segmentLengthMm(polygon[i]!, polygon[(i + 1) % polygon.length]!));
+  }
+  return sum;
+}
+
+/** Perimeter in m. */
+export function polygonPerimeterM(polygon: readonly Point[]): Decimal {
+  return polygonPerimeterMm(polygon).div(MM_PER_M);
+}
+
+export const mmToM = (mm: number | Decimal): Decimal => dec(mm).div(MM_PER_M);
+export const mm2ToM2 = (mm2: number | Decimal): Decimal => dec(mm2).div(MM2_PER_M2);
+
+/** Sign of the cross product (b − a) × (c − a): 1 left turn, −1 right turn, 0 collinear. */
+export function orientation(a: Point, b: Point, c: Point): -1 | 0 | 1 {
+  // Both products are exact doubles while they stay within 2^53 (always so for document
+  // coordinates, ±1 km), and comparing two exact doubles gives the exact sign; only larger
+  // values take the (about a hundred times slower) BigInt road. Room outlines of a thousand
+  // points make this the hot loop of saving a document.
+  const left = (b.x - a.x) * (c.y - a.y);
+  const right = (b.y - a.y) * (c.x - a.x);
+  if (Math.abs(left) <= Number.MAX_SAFE_INTEGER && Math.abs(right) <= Number.MAX_SAFE_INTEGER) {
+    return left > right ? 1 : left < right ? -1 : 0;
+  }
+  const value = BigInt(b.x - a.x) * BigInt(c.y - a.y) - BigInt(b.y - a.y) * BigInt(c.x - a.x);
+  return value > 0n ? 1 : value < 0n ? -1 : 0;
+}
+
+/** c lies within the bounding box of a–b (used once a, b, c are known collinear). */
+function withinBox(a: Point, b: Point, c: Point): boolean {
+  return (
+    Math.min(a.x, b.x) <= c.x &&
+    c.x <= Math.max(a.x, b.x) &&
+    Math.min(a.y, b.y) <= c.y &&
+    c.y <= Math.max(a.y, b.y)
+  );
+}
+
+/** Closed segments p1–p2 and q1–q2 share at least one point (touching counts). */
+export function segmentsIntersect(p1: Point, p2: Point, q1: Point, q2: Point): boolean {
+  const o1 = orientation(p1, p2, q1);
+  const o2 = orientation(p1, p2, q2);
+  const o3 = orientation(q1, q2, p1);
+  const o4 = orientation(q1, q2, p2);
+  if (o1 !== o2 && o3 !== o4) return true;
+  if (o1 === 0 && withinBox(p1, p2, q1)) return true;
+  if (o2 === 0 && withinBox(p1, p2, q2)) return true;
+  if (o3 === 0 && withinBox(q1, q2, p1)) return true;
+  if (o4 === 0 && withinBox(q1, q2, p2)) return true;
+  return false;
+}
+
+const samePoint = (p: Point, q: Point) => p.x === q.x && q.y === p.y;
+
+/**
+ * A simple polygon: at least 3 points, no repeated vertex, non-zero area, and no two edges meet
+ * except neighbours at their shared vertex (neighbours may not fold back over each other).
+ * O(n²) over the edges: rooms have at most a few hundred points.
+ */
+export function isSimplePolygon(polygon: readonly Point[]): boolean {
+  const n = polygon.length;
+  if (n < 3) return false;
+  const seen = new Set<string>();
+  for (const p of polygon) {
+    const key = `${p.x},${p.y}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  if (signedDoubleArea(polygon) === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const a1 = polygon[i]!;
+    const a2 = polygon[(i + 1) % n]!;
+    for (let j = i + 1; j < n; j++) {
+      const b1 = polygon[j]!;
+      const b2 = polygon[(j + 1) % n]!;
+      const adjacent = j === i + 1 || (i === 0 && j === n - 1);
+      if (!adjacent) {
+        if (segmentsIntersect(a1, a2, b1, b2)) return false;
+        continue;
+      }
+      // Neighbours share one vertex; they may not overlap along a line (a spike folding back).
+      const shared = j === i + 1 ? a2 : a1;
+      const otherA = samePoint(shared, a1) ? a2 : a1;
+      const otherB = samePoint(shared, b1) ? b2 : b1;
+      if (orientation(shared, otherA, otherB) === 0) {
+        const dot =
+          (otherA.x - shared.x) * (otherB.x - shared.x) + (otherA.y - shared.y) * (otherB.y - shared.y);
+        if (dot > 0) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** Distance from p to segment a–b is at most `tolerance` mm (exact: integer and BigInt arithmetic). */
+export function pointOnSegment(p: Point, a: Point, b: Point, tolerance = ON_BOUNDARY_TOLERANCE_MM): boolean {
+  // Cheap exact rejection first: most walls are nowhere near most rooms.
+  if (
+    p.x < Math.min(a.x, b.x) - tolerance ||
+    p.x > Math.max(a.x, b.x) + tolerance ||
+    p.y < Math.min(a.y, b.y) - tolerance ||
+    p.y > Math.max(a.y, b.y) + tolerance
+  ) {
+    return false;
+  }
+  const abx = BigInt(b.x - a.x);
+  const aby = BigInt(b.y - a.y);
+  const apx = BigInt(p.x - a.x);
+  const apy = BigInt(p.y - a.y);
+  const t2 = BigInt(tolerance) * BigInt(tolerance);
+  const len2 = abx * abx + aby * aby;
+  const dot = apx * abx + apy * aby;
+  if (len2 === 0n || dot <= 0n) return apx * apx + apy * apy <= t2;
+  if (dot >= len2) {
+    const bpx = BigInt(p.x - b.x);
+    const bpy = BigInt(p.y - b.y);
+    return bpx * bpx + bpy * bpy <= t2;
+  }
+  const cross = abx * apy - aby * apx;
+  // distance² = cross² / len2 ≤ t² ⇔ cross² ≤ t² · len2
+  return cross * cross <= t2 * len2;
+}
+
+/** p lies on the polygon's boundary within 1 mm. */
+export function pointOnBoundary(
+  p: Point,
+  polygon: readonly Point[],
+  tolerance = ON_BOUNDARY_TOLERANCE_MM,
+): boolean {
+  for (let i = 0; i < polygon.length; i++) {
+    if (pointOnSegment(p, polygon[i]!, polygon[(i + 1) % polygon.length]!, tolerance)) return true;
+  }
+  return false;
+}
+
+/**
+ * A wall belongs to a room when both its ends lie on the room's boundary (within 1 mm), and so
+ * does its middle: a wall whose ends touch the boundary but which runs across the room (a chord,
+ * a partition) is not one of the room's walls. The middle is tested at double scale, where it
+ * has integer coordinates.
+ */
+export function wallBelongsToRoom(wall: Segment, polygon: readonly Point[]): boolean {
+  if (!pointOnBoundary(wall.a, polygon) || !pointOnBoundary(wall.b, polygon)) return false;
+  const middle2 = { x: wall.a.x + wall.b.x, y: wall.a.y + wall.b.y };
+  const doubled = polygon.map((p) => ({ x: 2 * p.x, y: 2 * p.y }));
+  return pointOnBoundary(middle2, doubled, 2 * ON_BOUNDARY_TOLERANCE_MM);
+}
+
+export interface WallLike extends Segment {
+  id: string;
+  height: number;
+}
+
+export interface OpeningLike {
+  id: string;
+  wallId: string;
+  offset: number;
+  width: number;
+  height: number;
+  sill: number;
+}
+
+/** The walls of a room, in document order. */
+export function wallsOfRoom<W extends Segment>(walls: readonly W[], polygon: readonly Point[]): W[] {
+  const box = boundingBox(polygon);
+  if (!box) return [];
+  // Walls with an end outside the room's box (plus the tolerance) cannot belong to it: a cheap
+  // exact test that spares most of the boundary tests in a plan of many rooms.
+  const t = ON_BOUNDARY_TOLERANCE_MM;
+  const near = (p: Point) =>
+    p.x >= box.minX - t && p.x <= box.maxX + t && p.y >= box.minY - t && p.y <= box.maxY + t;
+  return walls.filter((w) => near(w.a) && near(w.b) && wallBelongsToRoom(w, polygon));
+}
+
+/** The openings placed on one wall. */
+export function openingsOnWall<O extends { wallId: string }>(openings: readonly O[], wallId: string): O[] {
+  return openings.filter((o) => o.wallId === wallId);
+}
+
+/** An opening lies within its wall: along its length (offset from end a) and below its height. */
+export function openingFitsWall(opening: OpeningLike, wall: WallLike): { along: boolean; height: boolean } {
+  const dx = wall.b.x - wall.a.x;
+  const dy = wall.b.y - wall.a.y;
+  const end = opening.offset + opening.width;
+  return {
+    along: opening.offset >= 0 && end * end <= dx * dx + dy * dy,
+    height: opening.sill >= 0 && opening.sill + opening.height <= wall.height,
+  };
+}
+
+export interface RectElement {
+  width: number;
+  height: number;
+}
+
+export interface WallAreaInput {
+  polygon: readonly Point[];
+  ceilingHeight: number;
+  walls: readonly (Segment & { id: string })[];
+  openings: readonly OpeningLike[];
+  /** Wall drawings placed on walls, with the elements of their catalogue record. */
+  wallDrawings: readonly { wallId: string; elements: readonly RectElement[] }[];
+}
+
+export interface WallAreaBreakdown {
+  /** perimeter × ceiling height, mm² */
+  grossMm2: Decimal;
+  /** openings on the room's walls, Σ width × height, mm² */
+  openingsMm2: number;
+  /** wall-drawing elements on the room's walls, Σ width × height, mm² */
+  wallDrawingsMm2: number;
+  /** gross − openings − wall drawings, mm² */
+  netMm2: Decimal;
+  /** the same in ㎡ */
+  netM2: Decimal;
+  wallIds: string[];
+}
+
+/**
+ * Net wall area of a room: perimeter × ceiling height − the openings on the room's walls
+ * (width × height each) − the wall-drawing elements on the room's walls. A wall shared by two
+ * rooms counts for both (an opening in it is missing from both sides' finish).
+ */
+export function roomWallArea(input: WallAreaInput): WallAreaBreakdown {
+  const grossMm2 = polygonPerimeterMm(input.polygon).times(input.ceilingHeight);
+  const wallIds = wallsOfRoom(input.walls, input.polygon).map((w) => w.id);
+  const onRoom = new Set(wallIds);
+  let openingsMm2 = 0;
+  for (const o of input.openings) if (onRoom.has(o.wallId)) openingsMm2 += o.width * o.height;
+  let wallDrawingsMm2 = 0;
+  for (const d of input.wallDrawings) {
+    if (!onRoom.has(d.wallId)) continue;
+    for (const e of d.elements) wallDrawingsMm2 += e.width * e.height;
+  }
+  const netMm2 = grossMm2.minus(openingsMm2).minus(wallDrawingsMm2);
+  return { grossMm2, openingsMm2, wallDrawingsMm2, netMm2, netM2: mm2ToM2(netMm2), wallIds };
+}
+
+/** The smallest box holding every point, or null for none. */
+export function boundingBox(
+  points: Iterable<Point>,
+): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  let box: { minX: number; minY: number; maxX: number; maxY: number } | null = null;
+  for (const p of points) {
+    if (!box) box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
+    else {
+      box.minX = Math.min(box.minX, p.x);
+      box.minY = Math.min(box.minY, p.y);
+      box.maxX = Math.max(box.maxX, p.x);
+      box.maxY = Math.max(box.maxY, p.y);
+    }
+  }
+  return box;
+}
+
+/** The point at `distance` mm from a along a–b (for drawing openings). */
+export function pointAlong(a: Point, b: Point, distance: number): Point {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  if (length === 0) return { x: a.x, y: a.y };
+  const t = distance / length;
+  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+}

@@ -1,0 +1,212 @@
+import { type AclEvent, type DesignEvent, designReadModels, documentSummary } from '@interior/contracts';
+import type { StoredEvent } from '@interior/platform';
+import type { Knex } from 'knex';
+import { defineProjection, occurredAt } from '../projection';
+import { hasTrigramSearch } from '../search';
+
+const { designs, documents, pendingShares } = designReadModels;
+const idOf = (event: StoredEvent) => Number(event.stream.slice('Design-'.length));
+
+/**
+ * The designs' read models: `mydesign` (one row per design not purged, for every list of designs:
+ * mine, trash, shared, management), `design_documents` (the current document of each, for the
+ * document and thumbnail reads) and `design_pending_shares` (shares to addresses without an
+ * account yet). `managerIds` lists the managers of the design's estimations: the estimations'
+ * events fill it, so it stays empty until they exist.
+ */
+export const designsProjection = defineProjection({
+  name: 'designs',
+  version: 1,
+  handles: [
+    'DesignCreated',
+    'DesignCopied',
+    'DesignRenamed',
+    'DesignDescribed',
+    'DesignMovedToFolder',
+    'DesignDocumentChanged',
+    'DesignTrashed',
+    'DesignRestored',
+    'DesignPurged',
+    'DesignOwnershipTransferred',
+    'DesignShared',
+    'DesignShareAttached',
+    'AclChanged',
+    'CommentCreated',
+    'CommentDeleted',
+  ],
+  tables: {
+    [designs]: (t) => {
+      t.integer('id').primary();
+      t.text('name').notNullable();
+      t.text('description').notNullable().defaultTo('');
+      t.integer('ownerId').notNullable();
+      t.integer('folderId');
+      t.integer('planId');
+      t.text('status').notNullable();
+      t.timestamp('trashedAt', { useTz: true });
+      t.integer('revision').notNullable().defaultTo(0);
+      t.double('area').notNullable().defaultTo(0);
+      t.integer('roomCount').notNullable().defaultTo(0);
+      t.integer('commentCount').notNullable().defaultTo(0);
+      t.integer('shareCount').notNullable().defaultTo(0);
+      t.specificType('managerIds', 'integer[]').notNullable().defaultTo('{}');
+      t.timestamp('registered', { useTz: true }).notNullable();
+      t.integer('registeredBy');
+      t.timestamp('updated', { useTz: true });
+      t.integer('updatedBy');
+      t.integer('version').notNullable();
+      t.index(['ownerId', 'status', 'updated']);
+      t.index(['ownerId', 'status', 'name']);
+      t.index(['ownerId', 'status', 'area']);
+      t.index(['status', 'trashedAt']);
+      t.index(['registered']);
+    },
+    [documents]: (t) => {
+      t.integer('id').primary();
+      t.integer('revision').notNullable();
+      t.jsonb('document').notNullable();
+    },
+    [pendingShares]: (t) => {
+      t.integer('designId').notNullable();
+      t.text('emailKey').notNullable();
+      t.text('permission').notNullable();
+      t.primary(['designId', 'emailKey']);
+      t.index(['emailKey']);
+    },
+  },
+  async afterCreate(knex, tables) {
+    if (!(await hasTrigramSearch(knex))) return;
+    const physical = tables[designs];
+    await knex.raw('create index ?? on ?? using gin (?? gin_trgm_ops)', [
+      `${physical}_search`,
+      physical,
+      'name',
+    ]);
+  },
+  async apply(trx, stored, tables) {
+    const table = tables[designs];
+    if (stored.type === 'CommentCreated' || stored.type === 'CommentDeleted') {
+      const { designId } = stored.data as { designId: number };
+      const step = stored.type === 'CommentCreated' ? 1 : -1;
+      await trx(table).where({ id: designId }).increment('commentCount', step);
+      return;
+    }
+    if (stored.type === 'AclChanged') {
+      const { data } = stored as StoredEvent & AclEvent;
+      if (data.type !== 'Design' || data.id === null) return;
+      await refreshShareCount(trx, tables, data.id, data.aces);
+      return;
+    }
+    const event = stored as StoredEvent & DesignEvent;
+    const id = idOf(stored);
+    const touched = {
+      updated: occurredAt(stored),
+      updatedBy: stored.metadata.actorId,
+      version: stored.revision,
+    };
+    switch (event.type) {
+      case 'DesignCreated':
+      case 'DesignCopied': {
+        const { area, roomCount } = documentSummary(event.data.document);
+        await trx(table)
+          .insert({
+            id,
+            name: event.data.name,
+            description: event.data.description,
+            ownerId: event.data.ownerId,
+            folderId: event.data.folderId,
+            planId: event.data.planId,
+            status: 'Active',
+            revision: 0,
+            area,
+            roomCount,
+            registered: occurredAt(stored),
+            registeredBy: stored.metadata.actorId,
+            version: stored.revision,
+          })
+          .onConflict('id')
+          .ignore();
+        await trx(tables[documents])
+          .insert({ id, revision: 0, document: JSON.stringify(event.data.document) })
+          .onConflict('id')
+          .ignore();
+        return;
+      }
+      case 'DesignRenamed':
+        await trx(table)
+          .where({ id })
+          .update({ name: event.data.name, ...touched });
+        return;
+      case 'DesignDescribed':
+        await trx(table)
+          .where({ id })
+          .update({ description: event.data.description, ...touched });
+        return;
+      case 'DesignMovedToFolder':
+        await trx(table)
+          .where({ id })
+          .update({ folderId: event.data.folderId, ...touched });
+        return;
+      case 'DesignDocumentChanged': {
+        const { area, roomCount } = documentSummary(event.data.document);
+        await trx(table)
+          .where({ id })
+          .update({ revision: event.data.revision, area, roomCount, ...touched });
+        await trx(tables[documents])
+          .where({ id })
+          .update({ revision: event.data.revision, document: JSON.stringify(event.data.document) });
+        return;
+      }
+      case 'DesignTrashed':
+        await trx(table)
+          .where({ id })
+          .update({ status: 'Trashed', trashedAt: event.data.at, ...touched });
+        return;
+      case 'DesignRestored':
+        await trx(table)
+          .where({ id })
+          .update({ status: 'Active', trashedAt: null, ...touched });
+        return;
+      case 'DesignPurged':
+        await trx(table).where({ id }).delete();
+        await trx(tables[documents]).where({ id }).delete();
+        await trx(tables[pendingShares]).where({ designId: id }).delete();
+        return;
+      case 'DesignOwnershipTransferred':
+        await trx(table)
+          .where({ id })
+          .update({ ownerId: event.data.to, folderId: null, ...touched });
+        return;
+      case 'DesignShared':
+        if (event.data.userId === null) {
+          await trx(tables[pendingShares])
+            .insert({ designId: id, emailKey: event.data.emailKey, permission: event.data.permission })
+            .onConflict(['designId', 'emailKey'])
+            .merge();
+        }
+        await trx(table).where({ id }).update({ version: stored.revision });
+        return;
+      case 'DesignShareAttached':
+        await trx(tables[pendingShares]).where({ designId: id, emailKey: event.data.emailKey }).delete();
+        await trx(table).where({ id }).update({ version: stored.revision });
+        return;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  },
+});
+
+/** Grants on the design to anyone but its owner: the people it is shared with. */
+async function refreshShareCount(
+  trx: Knex.Transaction,
+  tables: Readonly<Record<string, string>>,
+  id: number,
+  aces: AclEvent['data']['aces'],
+) {
+  const row = await trx(tables[designs]!).where({ id }).first('ownerId');
+  if (!row) return;
+  const shares = aces.filter((a) => !(a.identity.type === 'User' && a.identity.id === row.ownerId)).length;
+  await trx(tables[designs]!).where({ id }).update({ shareCount: shares });
+}

@@ -1,0 +1,198 @@
+import { type EstimationEvent, estimationEventTypes, estimationReadModels } from '@interior/contracts';
+import { readModels, type StoredEvent } from '@interior/platform';
+import type { Knex } from 'knex';
+import { defineProjection, occurredAt } from '../projection';
+
+const { estimations, drafts, quotes } = estimationReadModels;
+const idOf = (event: StoredEvent) => Number(event.stream.slice('Estimation-'.length));
+
+/** A person's name as the users read model has it now (names are shown, not kept in events). */
+async function nameOf(trx: Knex.Transaction, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const row = await trx(readModels.users).where({ id: userId }).first('name');
+  return row?.name ?? null;
+}
+
+/**
+ * Estimations (docs/estimations.md): one row per estimation for the lists (`estimation`,
+ * `my-estimation`, `design-manager/estimation`), the current draft of each, and every issued quote
+ * revision as it was issued (never changed after).
+ */
+export const estimationsProjection = defineProjection({
+  name: 'estimations',
+  version: 1,
+  handles: [...estimationEventTypes],
+  tables: {
+    [estimations]: (t) => {
+      t.integer('id').primary();
+      t.text('estimateNumber').notNullable();
+      t.integer('designId').notNullable();
+      t.text('designName').notNullable();
+      t.integer('designRevision').notNullable();
+      t.integer('requesterId').notNullable();
+      t.text('requesterName');
+      t.integer('managerId');
+      t.text('managerName');
+      t.integer('designerId');
+      t.text('designerName');
+      t.text('state').notNullable();
+      t.text('note').notNullable();
+      t.integer('quoteRevision').notNullable().defaultTo(0);
+      t.bigInteger('quotedTotal');
+      t.timestamp('validUntil', { useTz: true });
+      t.text('orderNumber');
+      t.text('rejectReason');
+      t.timestamp('registered', { useTz: true }).notNullable();
+      t.integer('registeredBy');
+      t.timestamp('updated', { useTz: true });
+      t.integer('updatedBy');
+      t.integer('version').notNullable();
+      t.index(['designId']);
+      t.index(['state', 'id']);
+      t.index(['managerId']);
+      t.index(['designerId']);
+      t.index(['requesterId']);
+      t.index(['registered', 'id']);
+    },
+    [drafts]: (t) => {
+      t.integer('estimationId').primary();
+      t.integer('designRevision').notNullable();
+      t.jsonb('lines').notNullable();
+      t.jsonb('totals').notNullable();
+      t.jsonb('rates').notNullable();
+      t.jsonb('problems').notNullable();
+      t.timestamp('computed', { useTz: true }).notNullable();
+      t.integer('version').notNullable();
+    },
+    [quotes]: (t) => {
+      t.integer('estimationId').notNullable();
+      t.integer('revision').notNullable();
+      t.text('estimateNumber').notNullable();
+      t.integer('designRevision').notNullable();
+      t.jsonb('lines').notNullable();
+      t.jsonb('totals').notNullable();
+      t.jsonb('rates').notNullable();
+      t.timestamp('issued', { useTz: true }).notNullable();
+      t.integer('issuedBy');
+      t.timestamp('validUntil', { useTz: true }).notNullable();
+      t.primary(['estimationId', 'revision']);
+    },
+  },
+  async apply(trx, stored, tables) {
+    const event = stored as StoredEvent & EstimationEvent;
+    const id = idOf(stored);
+    const at = occurredAt(stored);
+    const actor = stored.metadata.actorId;
+    const changed = { updated: at, updatedBy: actor, version: stored.revision };
+    const rows = () => trx(tables[estimations]).where({ id });
+    switch (event.type) {
+      case 'EstimationRequested': {
+        const d = event.data;
+        await trx(tables[estimations])
+          .insert({
+            id: d.id,
+            estimateNumber: d.estimateNumber,
+            designId: d.designId,
+            designName: d.designName,
+            designRevision: d.designRevision,
+            requesterId: d.requesterId,
+            requesterName: await nameOf(trx, d.requesterId),
+            state: 'Requested',
+            note: d.note,
+            registered: at,
+            registeredBy: actor,
+            version: stored.revision,
+          })
+          .onConflict('id')
+          .ignore();
+        return;
+      }
+      case 'EstimationAssigned': {
+        const { managerId, designerId } = event.data;
+        await rows().where('state', 'Requested').update({ state: 'Assigned' });
+        await rows().update({
+          managerId,
+          managerName: await nameOf(trx, managerId),
+          designerId,
+          designerName: await nameOf(trx, designerId),
+          ...changed,
+        });
+        return;
+      }
+      case 'EstimationDraftComputed': {
+        const d = event.data;
+        const draft = {
+          designRevision: d.designRevision,
+          lines: JSON.stringify(d.lines),
+          totals: JSON.stringify(d.totals),
+          rates: JSON.stringify(d.rates),
+          problems: JSON.stringify(d.problems),
+          computed: at,
+          version: stored.revision,
+        };
+        await trx(tables[drafts])
+          .insert({ estimationId: id, ...draft })
+          .onConflict('estimationId')
+          .merge();
+        await rows().update(changed);
+        return;
+      }
+      case 'EstimationDraftEdited':
+        await trx(tables[drafts])
+          .where({ estimationId: id })
+          .update({
+            lines: JSON.stringify(event.data.lines),
+            totals: JSON.stringify(event.data.totals),
+            version: stored.revision,
+          });
+        await rows().update(changed);
+        return;
+      case 'EstimationQuoted': {
+        const d = event.data;
+        const current = await rows().first('estimateNumber');
+        await trx(tables[quotes])
+          .insert({
+            estimationId: id,
+            revision: d.revision,
+            estimateNumber: current?.estimateNumber ?? '',
+            designRevision: d.designRevision,
+            lines: JSON.stringify(d.lines),
+            totals: JSON.stringify(d.totals),
+            rates: JSON.stringify(d.rates),
+            issued: at,
+            issuedBy: actor,
+            validUntil: d.validUntil,
+          })
+          .onConflict(['estimationId', 'revision'])
+          .ignore();
+        await trx(tables[drafts]).where({ estimationId: id }).update({ version: stored.revision });
+        await rows().update({
+          state: 'Quoted',
+          quoteRevision: d.revision,
+          quotedTotal: d.totals.total,
+          validUntil: d.validUntil,
+          rejectReason: null,
+          ...changed,
+        });
+        return;
+      }
+      case 'EstimationAccepted':
+        await rows().update({ state: 'Ordered', orderNumber: event.data.orderNumber, ...changed });
+        return;
+      case 'EstimationRejected':
+        await rows().update({ state: 'Rejected', rejectReason: event.data.reason, ...changed });
+        return;
+      case 'EstimationCompleted':
+        await rows().update({ state: 'Completed', ...changed });
+        return;
+      case 'EstimationCancelled':
+        await rows().update({ state: 'Cancelled', ...changed });
+        return;
+      case 'EstimationExpired':
+        await rows().update({ state: 'Expired', ...changed });
+        return;
+      default:
+        return;
+    }
+  },
+});

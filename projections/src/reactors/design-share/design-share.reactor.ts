@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import {
+  type Ace,
+  aclStream,
+  type DesignEvent,
+  designReadModels,
+  normalizeEmailAddress,
+  shareSubject,
+  streamName,
+  type UserEvent,
+} from '@interior/contracts';
+import type { EventStore, LookupKeys, NewEvent, PiiVault, StoredEvent } from '@interior/platform';
+import { readModels, WrongExpectedRevisionError } from '@interior/platform';
+import type { Knex } from 'knex';
+import type { Reactor } from '../reactor-runner';
+
+type Prepared = { mail: { to: string; subject: string; text: string; html: string } } | null;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** An event id derived from its cause, so a retried reaction appends nothing twice. */
+function derivedId(cause: string, part: string): string {
+  const hex = createHash('sha256').update(cause).update('\0').update(part).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Sharing designs by e-mail (docs/domain.md "Designs"): mails the person a design was shared with, and
+ * when an address that designs were shared with becomes an account's proven address (registered
+ * active, or verified), attaches those shares: a `DesignShareAttached` on the design and the
+ * person's grant in its ACL. Appends carry ids derived from the causing event, so a retry after
+ * a crash writes nothing twice.
+ */
+export function designShareReactor(deps: {
+  knex: Knex;
+  store: EventStore;
+  vault: PiiVault;
+  lookupKeys: LookupKeys;
+  publicUrl: string;
+}): Reactor<Prepared> {
+  const base = deps.publicUrl.replace(/\/$/, '');
+
+  async function attach(stored: StoredEvent): Promise<void> {
+    const userStream = stored.stream;
+    const userId = Number(userStream.slice('User-'.length));
+    let sealedEmail: string | null = null;
+    for (const event of (await deps.store.readStream(userStream)) as (StoredEvent & UserEvent)[]) {
+      if (event.type === 'UserRegistered') sealedEmail = event.data.email;
+    }
+    const email = sealedEmail ? await deps.vault.open(userStream, sealedEmail) : null;
+    if (!email) return;
+    const emailKey = deps.lookupKeys.hash('email', normalizeEmailAddress(email));
+    const pending: { designId: number; permission: Ace['permission'] }[] = await deps
+      .knex(designReadModels.pendingShares)
+      .where({ emailKey })
+      .select('designId', 'permission');
+    for (const share of pending) {
+      const meta = (part: string): Pick<NewEvent, 'id' | 'metadata'> => ({
+        id: derivedId(stored.id, `${share.designId}-${part}`),
+        metadata: {
+          actorId: null,
+          correlationId: stored.metadata.correlationId,
+          causationId: stored.id,
+          occurredAt: new Date().toISOString(),
+          schemaVersion: 1,
+        },
+      });
+      await deps.store.append(
+        streamName('Design', share.designId),
+        [
+          {
+            ...meta('attached'),
+            type: 'DesignShareAttached',
+            data: { emailKey, userId, permission: share.permission },
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
+      await appendGrant(deps.store, share.designId, userId, share.permission, meta('grant'));
+    }
+  }
+
+  return {
+    name: 'design-share',
+    handles: ['DesignShared', 'UserRegistered', 'EmailVerified'],
+    async prepare(stored) {
+      if (stored.type === 'UserRegistered') {
+        if ((stored.data as { status: string }).status === 'Active') await attach(stored);
+        return null;
+      }
+      if (stored.type === 'EmailVerified') {
+        await attach(stored);
+        return null;
+      }
+      const { data } = stored as StoredEvent & Extract<DesignEvent, { type: 'DesignShared' }>;
+      const to = await deps.vault.open(shareSubject(data.emailKey), data.email);
+      if (!to) return null;
+      const designId = Number(stored.stream.slice('Design-'.length));
+      const design = await deps.knex(designReadModels.designs).where({ id: designId }).first('name');
+      const sharer =
+        stored.metadata.actorId === null
+          ? null
+          : await deps.knex(readModels.users).where({ id: stored.metadata.actorId }).first('name');
+      const who = sharer?.name ? `${sharer.name}님이` : '인테리어 플랫폼 사용자가';
+      const what = design?.name ? `디자인 "${design.name}"` : '디자인';
+      const permission = data.permission === 'Write' ? '보고 고칠 수 있습니다' : '볼 수 있습니다';
+      const link = data.userId === null ? `${base}/signup` : `${base}/dashboard/shared`;
+      const action =
+        data.userId === null
+          ? '이 주소로 가입하면 공유받은 디자인을 바로 볼 수 있습니다'
+          : '공유 디자인에서 확인하세요';
+      const intro = `${who} ${what}을(를) 공유했습니다. 이 디자인을 ${permission}.`;
+      return {
+        mail: {
+          to,
+          subject: '[인테리어 플랫폼] 디자인이 공유되었습니다',
+          text: [intro, '', `${action}: ${link}`].join('\n'),
+          html: [
+            `<p>${escapeHtml(intro)}</p>`,
+            `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+          ].join('\n'),
+        },
+      };
+    },
+    async record(trx, stored, prepared) {
+      if (!prepared) return;
+      const userId = (stored.data as { userId?: number | null }).userId ?? null;
+      await trx('mail_outbox')
+        .insert({ idempotencyKey: stored.id, userId, ...prepared.mail })
+        .onConflict('idempotencyKey')
+        .ignore();
+    },
+  };
+}
+
+/** Adds (or raises) the user's grant in the design's ACL, as the ACL commands record grants. */
+async function appendGrant(
+  store: EventStore,
+  designId: number,
+  userId: number,
+  permission: Ace['permission'],
+  meta: Pick<NewEvent, 'id' | 'metadata'>,
+): Promise<void> {
+  const stream = aclStream({ type: 'Design', id: designId });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const history = await store.readStream(stream);
+    const last = history[history.length - 1];
+    const aces = ((last?.data as { aces?: Ace[] } | undefined)?.aces ?? []).filter(
+      (a) => !(a.identity.type === 'User' && a.identity.id === userId),
+    );
+    const data = {
+      type: 'Design',
+      id: designId,
+      aces: [...aces, { identity: { type: 'User', id: userId }, permission }],
+    };
+    try {
+      await store.append(stream, [{ ...meta, type: 'AclChanged', data }], {
+        expectedRevision: last ? last.revision : 'no_stream',
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+}

@@ -1,0 +1,294 @@
+import {
+  emptyValue,
+  type FieldSpec,
+  isJsonField,
+  type ResourceDeclaration,
+  resourceEventTypes,
+  resourceTable,
+} from '@interior/contracts';
+import { type StoredEvent, searchExpression } from '@interior/platform';
+import type { Knex } from 'knex';
+import { defineProjection, occurredAt, type Projection, type ProjectionContext } from '../projection';
+import { applyRowBatch, type RowFold, type Rows } from '../row-batch';
+import { hasTrigramSearch } from '../search';
+
+/**
+ * The read model of a declared resource (docs/adding-a-resource.md): one row per live record with
+ * its fields and the common ones (`registered`, `registeredBy`, `updated`, `updatedBy`, `version`).
+ * A deleted record leaves the table. Batches are applied set-based (row-batch.ts): the rows a batch
+ * touches are read once, the events folded in memory, the table written once. What a resource
+ * derives from other events (a count of members) is its `extra` folds, on the same rows.
+ */
+export type ResourceRow = { id: number } & Record<string, unknown>;
+
+/** The batch's rows as an extra fold changes them. */
+export type RowEditor = Pick<Rows<ResourceRow>, 'get' | 'update' | 'delete'>;
+
+export interface ExtraFold {
+  /** The ids of the rows the event changes. */
+  ids(event: StoredEvent): readonly number[];
+  fold(rows: RowEditor, event: StoredEvent): void;
+}
+
+/** A handler of another event writing the table itself (one event at a time). */
+export type ExtraHandler = (
+  trx: Knex.Transaction,
+  event: StoredEvent,
+  table: string,
+  context: ProjectionContext,
+  /** Physical names of the projection's own further tables (`tables` below). */
+  tables: Readonly<Record<string, string>>,
+) => Promise<void>;
+
+/**
+ * A read model is applied a batch at a time (folds on rows in memory) unless it needs SQL per
+ * event: handlers that write the table themselves, further tables, or `afterChange` (a category's
+ * path and its siblings' order). Those change rows but never add or remove one: the row count that
+ * row-batch.ts keeps moves with the record's own events only.
+ */
+export interface ResourceProjectionOptions {
+  /** Bump when the table or the handling changes: the runner rebuilds the read model. */
+  version: number;
+  /** Other events, by type, changing only this resource's rows: folds, or handlers writing SQL. */
+  extra?: Readonly<Record<string, ExtraFold | ExtraHandler>>;
+  /** Further tables the derived columns need (what a category's items are filed under), by logical name. */
+  tables?: Readonly<Record<string, (table: Knex.CreateTableBuilder) => void>>;
+  /**
+   * Runs after the record's own created, updated or deleted event is applied, with the row as it
+   * was and as it is (undefined when absent): derived columns of this or related rows.
+   */
+  afterChange?(
+    trx: Knex.Transaction,
+    change: {
+      event: StoredEvent;
+      table: string;
+      tables: Readonly<Record<string, string>>;
+      before: Record<string, unknown> | undefined;
+      after: Record<string, unknown> | undefined;
+    },
+  ): Promise<void>;
+}
+
+function addColumn(t: Knex.CreateTableBuilder, name: string, spec: FieldSpec): void {
+  const required = 'required' in spec && spec.required === true;
+  const column = (() => {
+    switch (spec.kind) {
+      case 'text':
+      case 'enum':
+      case 'url':
+        return t.text(name);
+      case 'integer':
+        return spec.derived ? t.integer(name).notNullable().defaultTo(0) : t.integer(name);
+      case 'money':
+      case 'reference':
+        return t.integer(name);
+      case 'decimal':
+        return t.double(name);
+      case 'boolean':
+        return t.boolean(name).notNullable().defaultTo(false);
+      case 'enumSet':
+        return t.specificType(name, 'text[]').notNullable().defaultTo('{}');
+      case 'timestamp':
+        return t.timestamp(name, { useTz: true });
+      case 'json':
+        return t.jsonb(name);
+      case 'file':
+        return spec.multiple ? t.jsonb(name).notNullable().defaultTo('[]') : t.jsonb(name);
+      default: {
+        const unreachable: never = spec;
+        return unreachable;
+      }
+    }
+  })();
+  if (required && !spec.derived) column.notNullable();
+  // With the id (the tie-break of every sort), a deep page's first row is an index-only scan.
+  if (spec.sortable) t.index([name, 'id']);
+  else if (spec.kind === 'reference') t.index([name]);
+}
+
+/**
+ * A field's value as its column takes it: structured values as JSON text (pg would send arrays as
+ * SQL arrays), also for rows read back from the table and written again.
+ */
+function toColumns(resource: ResourceDeclaration, fields: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const spec = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
+    if (!spec || spec.derived) continue;
+    row[name] = isJsonField(spec) && value !== null && value !== undefined ? JSON.stringify(value) : value;
+  }
+  return row;
+}
+
+/** Default values of derived columns for a new row (the table's defaults). */
+function derivedDefaults(resource: ResourceDeclaration): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(resource.fields)) {
+    if (!spec.derived) continue;
+    if (spec.kind === 'integer') row[name] = 0;
+    else if (spec.kind === 'boolean') row[name] = false;
+    else if (spec.kind === 'enumSet') row[name] = [];
+    else row[name] = null;
+  }
+  return row;
+}
+
+export function resourceProjection(
+  resource: ResourceDeclaration,
+  options: ResourceProjectionOptions,
+): Projection {
+  const table = resourceTable(resource);
+  const types = resourceEventTypes(resource);
+  const extra = options.extra ?? {};
+  const extraEntry = (type: string) => (Object.hasOwn(extra, type) ? extra[type] : undefined);
+  const extraOf = (type: string) => {
+    const entry = extraEntry(type);
+    return entry && typeof entry !== 'function' ? entry : undefined;
+  };
+  const perEvent =
+    Boolean(options.afterChange || options.tables) ||
+    Object.values(extra).some((entry) => typeof entry === 'function');
+  const search = Object.entries(resource.fields)
+    .filter(([, spec]) => spec.search)
+    .map(([name]) => name);
+  const jsonFields = Object.entries(resource.fields)
+    .filter(([, spec]) => isJsonField(spec))
+    .map(([name]) => name);
+  const idOf = (event: StoredEvent) => Number(event.stream.slice(resource.objectType.length + 1));
+  /** Rows read back hold parsed JSON: written again, it goes as JSON text. */
+  const asWritten = (row: ResourceRow): ResourceRow => {
+    if (jsonFields.length === 0) return row;
+    const copy = { ...row };
+    for (const name of jsonFields) {
+      const value = copy[name];
+      if (value !== null && value !== undefined && typeof value !== 'string')
+        copy[name] = JSON.stringify(value);
+    }
+    return copy;
+  };
+  /**
+   * What a field holds when its creation event does not carry it: events written before the field
+   * was declared (a list is empty, a flag false), so the read model of old records is as complete
+   * as that of new ones.
+   */
+  const absentValues = Object.fromEntries(
+    Object.entries(resource.fields).map(([name, spec]) => {
+      const empty = emptyValue(spec) ?? null;
+      return [name, isJsonField(spec) && empty !== null ? JSON.stringify(empty) : empty];
+    }),
+  );
+  const rows: RowFold<ResourceRow> = {
+    ids(event) {
+      if (event.type === types.created) return [(event.data as { id: number }).id];
+      if (event.type === types.updated || event.type === types.deleted) return [idOf(event)];
+      return extraOf(event.type)?.ids(event) ?? [];
+    },
+    fold(current, event) {
+      switch (event.type) {
+        case types.created: {
+          const { id, ...fields } = event.data as { id: number } & Record<string, unknown>;
+          current.insertIfAbsent({
+            id,
+            ...absentValues,
+            ...derivedDefaults(resource),
+            ...toColumns(resource, fields),
+            registered: occurredAt(event),
+            registeredBy: event.metadata.actorId,
+            updated: null,
+            updatedBy: null,
+            version: event.revision,
+          });
+          return;
+        }
+        case types.updated:
+          current.update(idOf(event), (row) => ({
+            ...asWritten(row),
+            ...toColumns(resource, event.data as Record<string, unknown>),
+            updated: occurredAt(event),
+            updatedBy: event.metadata.actorId,
+            version: event.revision,
+          }));
+          return;
+        case types.deleted:
+          current.delete(idOf(event));
+          return;
+        default:
+          extraOf(event.type)?.fold(
+            {
+              get: (id) => current.get(id),
+              delete: (id) => current.delete(id),
+              update: (id, change) => current.update(id, (row) => ({ ...asWritten(row), ...change(row) })),
+            },
+            event,
+          );
+      }
+    },
+  };
+  const write = (trx: Knex.Transaction, physical: string, events: readonly StoredEvent[]) =>
+    applyRowBatch(trx, physical, events, {
+      ids: rows.ids,
+      fold(current, event) {
+        rows.fold(current, event);
+      },
+    }).then(() => undefined);
+  return defineProjection({
+    name: table,
+    version: options.version,
+    handles: [types.created, types.updated, types.deleted, ...Object.keys(extra)],
+    tables: {
+      ...options.tables,
+      [table]: (t: Knex.CreateTableBuilder) => {
+        t.integer('id').primary();
+        for (const [name, spec] of Object.entries(resource.fields)) addColumn(t, name, spec);
+        t.timestamp('registered', { useTz: true }).notNullable();
+        t.integer('registeredBy');
+        t.timestamp('updated', { useTz: true });
+        t.integer('updatedBy');
+        t.integer('version').notNullable();
+        t.index(['registered', 'id']);
+        t.index(['updated', 'id']);
+      },
+    },
+    async afterCreate(knex, tables) {
+      if (search.length === 0 || !(await hasTrigramSearch(knex))) return;
+      // The expression `q` searches (simple-rest searchExpression), so one index scan serves it.
+      await knex.raw(`create index ?? on ?? using gin ((${searchExpression(search)}) gin_trgm_ops)`, [
+        `${tables[table]}_search`,
+        tables[table]!,
+      ]);
+    },
+    async apply(trx, event, tables, context) {
+      const physical = tables[table]!;
+      if (!perEvent) {
+        await write(trx, physical, [event]);
+        return;
+      }
+      const own =
+        event.type === types.created || event.type === types.updated || event.type === types.deleted;
+      if (!own) {
+        const entry = extraEntry(event.type);
+        if (typeof entry === 'function') await entry(trx, event, physical, context, tables);
+        else if (entry) await write(trx, physical, [event]);
+        return;
+      }
+      const id = event.type === types.created ? (event.data as { id: number }).id : idOf(event);
+      const before = options.afterChange ? await trx(physical).where({ id }).first() : undefined;
+      await write(trx, physical, [event]);
+      if (options.afterChange) {
+        const after = await trx(physical).where({ id }).first();
+        await options.afterChange(trx, { event, table: physical, tables, before, after });
+      }
+    },
+    ...(perEvent
+      ? {}
+      : {
+          async applyBatch(
+            trx: Knex.Transaction,
+            events: readonly StoredEvent[],
+            tables: Readonly<Record<string, string>>,
+          ) {
+            await write(trx, tables[table]!, events);
+          },
+        }),
+  });
+}

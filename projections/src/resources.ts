@@ -1,0 +1,49 @@
+import {
+  brandResource,
+  categoryResources,
+  materialResource,
+  modelResource,
+  productResource,
+  resources,
+} from '@interior/contracts';
+import { categoryProjection } from './catalogue/category.projection';
+import { noticeProjection } from './catalogue/notice.projection';
+import { referrerCounts } from './catalogue/referrer-count';
+import type { Projection } from './projection';
+import { type ResourceProjectionOptions, resourceProjection } from './resource/resource.projection';
+import { userGroupsProjection } from './usergroups/usergroups.projection';
+
+/**
+ * The read model of every declared resource (contracts/src/resources.ts): the generic one, or the
+ * resource's own where it derives columns from other events. Bump a resource's version here when
+ * its declaration's fields change, so the runner rebuilds its table.
+ */
+const own: Readonly<Record<string, Projection>> = {
+  usergroup: userGroupsProjection,
+  ...Object.fromEntries(
+    categoryResources.map((resource) => [resource.name, categoryProjection(resource, 1)]),
+  ),
+  'system/notice': noticeProjection,
+  // Versions: 2 when the file fields (logo, images, texture) came.
+  brand: resourceProjection(brandResource, {
+    version: 2,
+    ...referrerCounts('brand_referrers', [
+      { objectType: 'Product', field: 'brandId', column: 'productCount' },
+      { objectType: 'Material', field: 'brandId', column: 'materialCount' },
+    ]),
+  }),
+  model: resourceProjection(modelResource, {
+    version: 1,
+    ...referrerCounts('model_referrers', [
+      { objectType: 'Product', field: 'modelId', column: 'productCount' },
+    ]),
+  }),
+};
+const options: Readonly<Record<string, ResourceProjectionOptions>> = {
+  [productResource.name]: { version: 2 },
+  [materialResource.name]: { version: 2 },
+};
+
+export const resourceProjections: Projection[] = resources.map(
+  (resource) => own[resource.name] ?? resourceProjection(resource, options[resource.name] ?? { version: 1 }),
+);

@@ -1,0 +1,42 @@
+import type { Principal } from '@interior/platform';
+import type { Knex } from 'knex';
+
+/**
+ * What a reader who does not keep notices sees: the ones published now (the window's ends are
+ * optional) whose audience is empty or names one of their roles. The Admin sees every notice at
+ * `system/notice`.
+ */
+export function publishedFor(principal: Principal, window = { from: 'publishFrom', to: 'publishTo' }) {
+  return (builder: Knex.QueryBuilder) => {
+    builder
+      .where((q) => q.whereNull(window.from).orWhere(window.from, '<=', new Date()))
+      .where((q) => q.whereNull(window.to).orWhere(window.to, '>', new Date()))
+      .where((q) =>
+        q.whereRaw('cardinality(audience) = 0').orWhereRaw('audience && ?::text[]', [principal.roles]),
+      );
+  };
+}
+
+export const noticeScopes = {
+  notice: publishedFor,
+  'system/notice': (principal: Principal) =>
+    principal.roles.includes('Admin')
+      ? (builder: Knex.QueryBuilder) => builder.whereRaw('true')
+      : publishedFor(principal),
+};
+
+/** Banners: the active ones within their window for the reader's roles; the Admin keeps them all. */
+function activeBannersFor(principal: Principal) {
+  const published = publishedFor(principal, { from: 'from', to: 'to' });
+  return (builder: Knex.QueryBuilder) => {
+    builder.where('active', true).where(published);
+  };
+}
+
+export const bannerScopes = {
+  popupbanner: activeBannersFor,
+  'system/popupbanner': (principal: Principal) =>
+    principal.roles.includes('Admin')
+      ? (builder: Knex.QueryBuilder) => builder.whereRaw('true')
+      : activeBannersFor(principal),
+};

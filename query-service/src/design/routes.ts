@@ -1,0 +1,266 @@
+import {
+  canAccess,
+  type DesignEvent,
+  DesignId,
+  dashboardRoutes,
+  designDocumentSchema,
+  designLogSentence,
+  designReadModels,
+  drawDocumentSvg,
+  messages,
+  streamName,
+} from '@interior/contracts';
+import {
+  badRequest,
+  etagOf,
+  forbidden,
+  type ListDefinition,
+  notFound,
+  type Principal,
+  parseInput,
+  principalOf,
+  queryList,
+  readModels,
+  sendList,
+} from '@interior/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { QueryServiceDeps } from '../deps';
+import { registerDesignAnalysisQueries } from './analysis-routes';
+import { registerCommentAndFolderQueries } from './comment-folder-routes';
+
+const { designs, documents } = designReadModels;
+const Params = z.object({ id: DesignId });
+const RevisionQuery = z.object({
+  revision: z.coerce
+    .number({ error: messages.invalidValue })
+    .int({ error: messages.integer })
+    .min(0)
+    .optional(),
+});
+const LogQuery = z.object({ range: z.string().optional() });
+
+/** The columns of every list of designs. */
+const designList = (resource: string, filters: ListDefinition['filters'] = {}): ListDefinition => ({
+  resource,
+  table: designs,
+  sortable: ['id', 'name', 'updated', 'registered', 'area', 'roomCount', 'trashedAt', 'ownerId', 'status'],
+  defaultSort: ['updated', 'DESC'],
+  filters: { folderId: 'integer', ...filters },
+  search: ['name'],
+  nullable: ['updated', 'trashedAt', 'folderId'],
+  columns: [
+    'id',
+    'name',
+    'description',
+    'ownerId',
+    'folderId',
+    'planId',
+    'status',
+    'trashedAt',
+    'revision',
+    'area',
+    'roomCount',
+    'commentCount',
+    'shareCount',
+    'registered',
+    'registeredBy',
+    'updated',
+    'updatedBy',
+    'version',
+  ],
+});
+
+/** Rows a grant gives the principal (to them or their groups), not owned by them: shared with them. */
+function sharedWith(principal: Principal) {
+  return (builder: Knex.QueryBuilder) => {
+    builder
+      .where(`${designs}.status`, 'Active')
+      .whereNot(`${designs}.ownerId`, principal.userId)
+      .whereExists((sub) => {
+        sub
+          .select(sub.client.raw('1'))
+          .from(`${readModels.aclEntries} as g`)
+          .where('g.objectType', 'Design')
+          .whereRaw(`g."objectId" = ${designs}.id`)
+          .where((who) =>
+            who
+              .where({ 'g.identityType': 'User', 'g.identityKey': String(principal.userId) })
+              .orWhere((q) =>
+                q.where('g.identityType', 'Group').whereIn('g.identityKey', principal.groups.map(String)),
+              ),
+          );
+      });
+  };
+}
+
+/**
+ * The designs' reads (docs/domain.md "Designs"): the lists `mydesign`, `trash`, `shared`,
+ * `design/management` and `design-manager/design`; one design; its document (now, or at any
+ * revision), its drawing and its log. A design the caller holds no grant on is a 404 everywhere.
+ */
+export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
+  registerCommentAndFolderQueries(app, deps);
+  registerDesignAnalysisQueries(app, deps);
+  const idOf = (request: FastifyRequest) => parseInput(Params, request.params).id;
+  const mayRead = (request: FastifyRequest, id: number) =>
+    deps.permissions.require(principalOf(request), { type: 'Design', id }, 'Read', messages.designNotFound);
+  const list = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    def: ListDefinition,
+    scope: (builder: Knex.QueryBuilder) => void,
+  ) =>
+    sendList(
+      reply,
+      def.resource,
+      await queryList(deps.knex, def, request.query as Record<string, unknown>, scope),
+    );
+
+  const mine = designList('mydesign');
+  app.get('/api/mydesign', (request, reply) => {
+    const { userId } = principalOf(request);
+    return list(request, reply, mine, (b) => {
+      b.where({ ownerId: userId, status: 'Active' });
+    });
+  });
+
+  const trash = { ...designList('trash'), defaultSort: ['trashedAt', 'DESC'] as const };
+  app.get('/api/trash', (request, reply) => {
+    const { userId } = principalOf(request);
+    return list(request, reply, trash, (b) => {
+      b.where({ ownerId: userId, status: 'Trashed' });
+    });
+  });
+
+  const shared = designList('shared', { ownerId: 'integer' });
+  app.get('/api/shared', (request, reply) => {
+    const principal = principalOf(request);
+    if (!canAccess(dashboardRoutes.shared, principal.roles)) throw forbidden();
+    return list(request, reply, shared, sharedWith(principal));
+  });
+
+  const management = designList('design/management', {
+    ownerId: 'integer',
+    status: 'text',
+    registered: 'timestamp',
+    updated: 'timestamp',
+  });
+  app.get('/api/design/management', (request, reply) => {
+    if (!principalOf(request).roles.includes('Admin')) throw forbidden();
+    return list(request, reply, management, () => {});
+  });
+
+  const managed = designList('design-manager/design', { ownerId: 'integer', status: 'text' });
+  app.get('/api/design-manager/design', (request, reply) => {
+    const principal = principalOf(request);
+    if (!canAccess(dashboardRoutes['design-manager/design'], principal.roles)) throw forbidden();
+    // The estimations assigned to this manager fill `managerIds` (empty until estimations exist).
+    return list(request, reply, managed, (b) => {
+      b.whereRaw('? = any("managerIds")', [principal.userId]);
+    });
+  });
+
+  app.get('/api/mydesign/:id', async (request, reply) => {
+    const id = idOf(request);
+    await mayRead(request, id);
+    const row = await deps
+      .knex(designs)
+      .where({ id })
+      .first([...(mine.columns ?? [])]);
+    if (!row) throw notFound(messages.designNotFound);
+    return reply.header('etag', etagOf(row.version)).send(row);
+  });
+
+  /** The document now (from the read model), or as it was at `revision` (from the log). */
+  const documentOf = async (id: number, revision: number | undefined) => {
+    if (revision === undefined) {
+      const row = await deps.knex(documents).where({ id }).first('revision', 'document');
+      if (!row) throw notFound(messages.designNotFound);
+      return { revision: Number(row.revision), document: row.document };
+    }
+    for (const event of (await deps.store.readStream(streamName('Design', id))) as unknown as DesignEvent[]) {
+      if ((event.type === 'DesignCreated' || event.type === 'DesignCopied') && revision === 0)
+        return { revision, document: event.data.document };
+      if (event.type === 'DesignDocumentChanged' && event.data.revision === revision)
+        return { revision, document: event.data.document };
+    }
+    throw notFound(messages.revisionNotFound);
+  };
+
+  app.get('/api/design/:id/document', async (request, reply) => {
+    const id = idOf(request);
+    await mayRead(request, id);
+    const { revision } = parseInput(RevisionQuery, request.query);
+    const found = await documentOf(id, revision);
+    return reply
+      .header('etag', etagOf(found.revision))
+      .header('cache-control', 'no-store')
+      .send(found.document);
+  });
+
+  app.get('/api/design/:id/thumbnail.svg', async (request, reply) => {
+    const id = idOf(request);
+    await mayRead(request, id);
+    const row = await deps.knex(designs).where({ id }).first('name');
+    const found = await documentOf(id, undefined);
+    const svg = drawDocumentSvg(designDocumentSchema.parse(found.document), { title: row?.name ?? '' });
+    // The drawing is served as a document of its own: nothing in it may run or load anything.
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-cache')
+      .header('etag', etagOf(found.revision))
+      .send(svg);
+  });
+
+  app.get('/api/design/:id/log', async (request, reply) => {
+    const id = idOf(request);
+    await mayRead(request, id);
+    const { range } = parseInput(LogQuery, request.query);
+    let start = 0;
+    let end = 24;
+    if (range !== undefined) {
+      const parsed = z.tuple([z.number().int().min(0), z.number().int().min(0)]).safeParse(safeJson(range));
+      if (!parsed.success || parsed.data[1] < parsed.data[0] || parsed.data[1] - parsed.data[0] >= 1000)
+        throw badRequest(messages.invalidValue, { range: messages.invalidValue });
+      [start, end] = parsed.data;
+    }
+    const events = (await deps.store.readStream(streamName('Design', id))).reverse();
+    const page = events.slice(start, end + 1);
+    const actorIds = [...new Set(page.map((e) => e.metadata.actorId).filter((a): a is number => a !== null))];
+    const names = new Map<number, string | null>(
+      actorIds.length
+        ? (await deps.knex(readModels.users).whereIn('id', actorIds).select('id', 'name')).map((u) => [
+            u.id,
+            u.name,
+          ])
+        : [],
+    );
+    const entries = page.map((event) => {
+      const actorId = event.metadata.actorId;
+      const name = actorId === null ? null : (names.get(actorId) ?? '알 수 없는 사용자');
+      return {
+        id: event.id,
+        type: event.type,
+        revision: event.revision,
+        occurredAt: event.metadata.occurredAt,
+        actor: { id: actorId, name },
+        sentence: designLogSentence({ type: event.type, data: event.data } as DesignEvent, name),
+        documentRevision:
+          event.type === 'DesignDocumentChanged' ? (event.data as { revision: number }).revision : undefined,
+      };
+    });
+    return sendList(reply, 'log', { records: entries, total: events.length, start });
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

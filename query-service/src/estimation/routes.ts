@@ -1,0 +1,197 @@
+import {
+  type DashboardRoute,
+  type EstimationLine,
+  estimationReadModels,
+  messages,
+  positiveId,
+  type Totals,
+} from '@interior/contracts';
+import {
+  etagOf,
+  type ListDefinition,
+  notFound,
+  type Principal,
+  parseInput,
+  principalOf,
+  readModels,
+  renderEstimatePdf,
+  requireRouteAccess,
+} from '@interior/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { QueryServiceDeps } from '../deps';
+import { sendReadableList } from '../readable-list';
+
+const { estimations, drafts, quotes } = estimationReadModels;
+const Params = z.object({ id: positiveId(messages.invalidEstimationId) });
+const DesignParams = z.object({ id: positiveId(messages.invalidDesignId) });
+/** `…/quote/2` is the revision as JSON, `…/quote/2.pdf` its 견적서. */
+const QuoteParams = z.object({
+  id: positiveId(messages.invalidEstimationId),
+  revision: z.string().regex(/^[1-9]\d{0,5}(\.pdf)?$/, { error: messages.estimationQuoteNotFound }),
+});
+
+const estimationList = (resource: string): ListDefinition => ({
+  resource,
+  table: estimations,
+  sortable: ['id', 'registered', 'updated', 'state', 'quotedTotal', 'validUntil', 'estimateNumber'],
+  defaultSort: ['registered', 'DESC'],
+  filters: {
+    state: 'text',
+    managerId: 'integer',
+    designerId: 'integer',
+    requesterId: 'integer',
+    designId: 'integer',
+    registered: 'timestamp',
+  },
+  search: ['estimateNumber', 'designName', 'orderNumber', 'requesterName'],
+  nullable: ['updated', 'quotedTotal', 'validUntil'],
+});
+
+/** What each list shows beyond what the caller may read. */
+const narrowed: Readonly<
+  Record<string, (principal: Principal) => ((q: Knex.QueryBuilder) => void) | undefined>
+> = {
+  // The Admin's list of all: the Admin reads every estimation anyway.
+  estimation: () => undefined,
+  'design-manager/estimation': (principal) => (q) => {
+    q.where('managerId', principal.userId);
+  },
+  'my-estimation': (principal) => (q) => {
+    q.where((w) => w.where('managerId', principal.userId).orWhere('designerId', principal.userId));
+  },
+};
+
+/**
+ * Estimations' reads (docs/estimations.md): the lists, one estimation, its draft, its issued quotes
+ * (JSON and the PDF 견적서), and a design's estimations. A caller without a grant on an estimation
+ * (requester, assignees and the Admin hold one) gets 404 for all of it.
+ */
+export function registerEstimationQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
+  for (const [resource, narrow] of Object.entries(narrowed) as [
+    keyof typeof narrowed & DashboardRoute,
+    (principal: Principal) => ((q: Knex.QueryBuilder) => void) | undefined,
+  ][]) {
+    const list = estimationList(resource);
+    // The screens' own rule (SPEC §2): estimation is the Admin's, my-estimation the staff's,
+    // design-manager/estimation the managers'.
+    app.get(`/api/${resource}`, async (request, reply) =>
+      sendReadableList(
+        deps,
+        request,
+        reply,
+        'Estimation',
+        list,
+        narrow(requireRouteAccess(request, resource)),
+      ),
+    );
+  }
+
+  const readable = async (request: FastifyRequest) => {
+    const { id } = parseInput(Params, request.params);
+    await deps.permissions.require(
+      principalOf(request),
+      { type: 'Estimation', id },
+      'Read',
+      messages.estimationNotFound,
+    );
+    const row = await deps.knex(estimations).where({ id }).first();
+    if (!row) throw notFound(messages.estimationNotFound);
+    return row as {
+      id: number;
+      version: number;
+      estimateNumber: string;
+      requesterId: number;
+      managerId: number | null;
+      orderNumber: string | null;
+      designName: string;
+    };
+  };
+
+  app.get('/api/estimation/:id', async (request, reply) => {
+    const row = await readable(request);
+    return reply.header('etag', etagOf(row.version)).send(row);
+  });
+
+  app.get('/api/estimation/:id/draft', async (request, reply) => {
+    const row = await readable(request);
+    const draft = await deps.knex(drafts).where({ estimationId: row.id }).first();
+    if (!draft) throw notFound(messages.estimationNoDraft);
+    // The draft is saved against the estimation's version: any step since makes a save stale.
+    return reply.header('etag', etagOf(row.version)).send({ ...draft, version: row.version });
+  });
+
+  app.get('/api/estimation/:id/quote', async (request) => {
+    const row = await readable(request);
+    return deps.knex(quotes).where({ estimationId: row.id }).orderBy('revision', 'desc');
+  });
+
+  app.get('/api/estimation/:id/quote/:revision', async (request, reply) => {
+    const params = QuoteParams.safeParse(request.params);
+    if (!params.success) throw notFound(messages.estimationQuoteNotFound);
+    const row = await readable(request);
+    const revision = Number.parseInt(params.data.revision, 10);
+    const quote = await deps.knex(quotes).where({ estimationId: row.id, revision }).first();
+    if (!quote) throw notFound(messages.estimationQuoteNotFound);
+    if (!params.data.revision.endsWith('.pdf')) return quote;
+    const person = async (id: number | null) =>
+      id === null ? null : await deps.knex(readModels.users).where({ id }).first('name', 'email');
+    const requester = await person(row.requesterId);
+    const manager = await person(row.managerId);
+    const business = row.managerId
+      ? await deps.knex(readModels.businessProfiles).where({ userId: row.managerId }).first()
+      : null;
+    const pdf = await renderEstimatePdf({
+      estimateNumber: quote.estimateNumber,
+      revision: quote.revision,
+      orderNumber: row.orderNumber,
+      issuedAt: quote.issued,
+      validUntil: quote.validUntil,
+      projectName: row.designName,
+      recipient: { name: requester?.name ?? '고객', email: requester?.email ?? null },
+      supplier: supplierOf(manager, business),
+      lines: quote.lines as EstimationLine[],
+      totals: quote.totals as Totals,
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${quote.estimateNumber}-r${quote.revision}.pdf"`)
+      .header('cache-control', 'private, max-age=0')
+      .send(pdf);
+  });
+
+  app.get('/api/design/:id/estimation', async (request, reply) => {
+    const { id } = parseInput(DesignParams, request.params);
+    await deps.permissions.require(
+      principalOf(request),
+      { type: 'Design', id },
+      'Read',
+      messages.designNotFound,
+    );
+    return sendReadableList(deps, request, reply, 'Estimation', estimationList('estimation'), (q) => {
+      q.where('designId', id);
+    });
+  });
+}
+
+/**
+ * The supplier on the 견적서 (docs/estimations.md): the assigned manager's business as its profile
+ * has it, or the platform itself when the manager keeps no business profile.
+ */
+function supplierOf(
+  manager: { name: string; email: string } | null | undefined,
+  business: Record<string, unknown> | null | undefined,
+) {
+  if (manager && business) {
+    return {
+      name: manager.name,
+      registrationNumber: String(business.registrationNumber ?? ''),
+      representative: (business.representative as string | null) ?? null,
+      address: (business.address as string | null) ?? null,
+      phone: (business.telephone as string | null) ?? (business.mobile as string | null) ?? null,
+      email: manager.email,
+    };
+  }
+  return { name: '인테리어 플랫폼', registrationNumber: '-' };
+}

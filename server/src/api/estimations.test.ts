@@ -1,0 +1,373 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import {
+  ESTIMATE_NUMBER_PATTERN,
+  messages,
+  ORDER_NUMBER_PATTERN,
+  workedExampleDocument,
+  workedExampleTotals,
+} from '@interior/contracts';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+
+let platform: TestPlatform;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const catalogue: Record<string, number> = {};
+let designId: number;
+
+const api = () => platform.api;
+const PASSWORD = 'estimate-password-1';
+
+/** The text of a PDF as a reader extracts it (pdfjs-dist in a child process, as the PDF tests do). */
+function pdfText(pdf: Buffer): string {
+  const script = path.resolve(__dirname, '../../../platform/src/pdf/pdf-text.mjs');
+  const { pages } = JSON.parse(
+    execFileSync(process.execPath, [script], { input: pdf, maxBuffer: 64 * 1024 * 1024 }).toString(),
+  ) as { pages: string[][] };
+  return pages.flat().join(' ');
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  tokens.admin = (await api().login(ADMIN.email, ADMIN.password)).token;
+  const people: [string, string[], 'Business' | 'Personal'][] = [
+    ['owner', ['BusinessPro'], 'Business'],
+    ['manager', ['DesignManager'], 'Business'],
+    ['designer', ['Designer'], 'Personal'],
+    ['outsider', ['Designer'], 'Personal'],
+    ['free', ['PersonalFree'], 'Personal'],
+  ];
+  for (const [name, roles, accountType] of people) {
+    ids[name] = await platform.createUser({
+      email: `${name}@estimate.example`,
+      password: PASSWORD,
+      roles: roles as never,
+      accountType,
+      name: { owner: '김민준', manager: '박관리', designer: '이디자', outsider: '최외부', free: '정무료' }[
+        name
+      ],
+    });
+    tokens[name] = (await api().login(`${name}@estimate.example`, PASSWORD)).token;
+  }
+
+  // The worked example's catalogue (docs/estimates.md), through the API.
+  const post = async (resource: string, body: Record<string, unknown>) => {
+    const created = await api().request('POST', `/api/${resource}`, { token: tokens.admin, body });
+    if (created.status !== 201) throw new Error(`${resource}: ${JSON.stringify(created.body)}`);
+    return created.body.id as number;
+  };
+  catalogue.bom = await post('bom', {
+    name: '마루 시공 (예시)',
+    lines: [
+      { trade: '바닥', kind: 'Labour', name: '마루 시공', unit: '㎡', quantity: 'area', unitPrice: 15_000 },
+      { trade: '바닥', kind: 'Expense', name: '자재 운반', unit: '식', quantity: '1', unitPrice: 50_000 },
+    ],
+  });
+  catalogue.floor = await post('material', {
+    name: '강마루 (예시)',
+    code: 'FLOOR-1',
+    unit: '㎡',
+    price: 30_000,
+    lossRate: 0.05,
+    bomId: catalogue.bom,
+    status: 'Active',
+  });
+  catalogue.wall = await post('material', {
+    name: '실크벽지 (예시)',
+    code: 'WALL-1',
+    unit: '㎡',
+    price: 8_000,
+    lossRate: 0.1,
+    status: 'Active',
+  });
+  catalogue.sofa = await post('product', {
+    name: '3인용 소파 (예시)',
+    code: 'SOFA-1',
+    kind: 'Single',
+    unit: 'EA',
+    price: 1_200_000,
+    status: 'Active',
+  });
+
+  const design = await api().request('POST', '/api/mydesign', {
+    token: tokens.owner,
+    body: { name: '예시 거실' },
+  });
+  designId = design.body.id;
+  const document = workedExampleDocument();
+  document.rooms[0]!.floorMaterialId = catalogue.floor;
+  document.rooms[0]!.wallMaterialId = catalogue.wall;
+  for (const item of document.items) item.productId = catalogue.sofa!;
+  const saved = await api().request('PUT', `/api/design/${designId}/document`, {
+    token: tokens.owner,
+    body: document,
+    headers: { 'if-match': '"0"' },
+  });
+  if (saved.status !== 200) throw new Error(`document: ${JSON.stringify(saved.body)}`);
+});
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const act = (who: string, id: number, step: string, body?: unknown, headers?: Record<string, string>) =>
+  api().request('POST', `/api/estimation/${id}/${step}`, { token: tokens[who]!, body: body ?? {}, headers });
+
+async function request(note = '거실 위주로 봐 주세요') {
+  const created = await api().request('POST', `/api/design/${designId}/estimation`, {
+    token: tokens.owner,
+    body: { note },
+  });
+  expect(created.status).toBe(201);
+  return created.body as { id: number; estimateNumber: string; state: string };
+}
+
+describe('estimations', () => {
+  it('goes from the design to a 견적서 with the worked example’s totals, in the quote and its PDF, and to an order', async () => {
+    const estimation = await request();
+    expect(estimation).toMatchObject({ state: 'Requested', designRevision: 1, requesterName: '김민준' });
+    expect(estimation.estimateNumber).toMatch(ESTIMATE_NUMBER_PATTERN);
+
+    // Not assigned yet: the designer does not know it exists.
+    expect(
+      (await api().request('GET', `/api/estimation/${estimation.id}`, { token: tokens.designer })).status,
+    ).toBe(404);
+    const early = await act('owner', estimation.id, 'accept');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(messages.estimationStateConflict('요청됨', '수락'));
+
+    // Only the Admin assigns a manager, only a DesignManager can be one; the manager picks the designer.
+    expect((await act('owner', estimation.id, 'assign', { managerId: ids.manager })).status).toBe(403);
+    const wrongRole = await act('admin', estimation.id, 'assign', { managerId: ids.designer });
+    expect(wrongRole.status).toBe(400);
+    expect(wrongRole.body.message).toBe(messages.estimationNotDesignManager);
+    expect((await act('admin', estimation.id, 'assign', { managerId: ids.manager })).body).toMatchObject({
+      state: 'Assigned',
+      managerName: '박관리',
+    });
+    expect((await act('manager', estimation.id, 'assign', { designerId: ids.designer })).body).toMatchObject({
+      designerId: ids.designer,
+      designerName: '이디자',
+    });
+
+    const draft = await act('designer', estimation.id, 'draft');
+    expect(draft.status).toBe(200);
+    expect(draft.body.totals).toEqual(workedExampleTotals);
+    const floorLine = draft.body.lines.find((l: { name: string }) => l.name === '강마루 (예시)');
+    expect(floorLine).toMatchObject({ trade: '바닥', quantity: 12.6, amount: 378_000 });
+    expect(floorLine.sources[0].explanation).toContain('거실');
+
+    const quote = await act('designer', estimation.id, 'quote');
+    expect(quote.status).toBe(201);
+    expect(quote.body).toMatchObject({ revision: 1, totals: workedExampleTotals });
+    const pdf = await fetch(`${platform.url}/api/estimation/${estimation.id}/quote/1.pdf`, {
+      headers: { authorization: `Bearer ${tokens.owner}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain(estimation.estimateNumber);
+    expect(text).toContain('3,902,800');
+    expect(text).toContain('3,548,000');
+
+    // The requester hears of it; then accepts, and it is an order with a number.
+    const mail = await platform.mailTo('owner@estimate.example', { subject: /견적서가 발행되었습니다/ });
+    expect(mail?.text).toContain('3,902,800원');
+    expect((await act('designer', estimation.id, 'accept')).status).toBe(403);
+    const accepted = await act('owner', estimation.id, 'accept');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+    expect(accepted.body.state).toBe('Ordered');
+    expect(await platform.mailTo('designer@estimate.example', { subject: /수락/ })).toBeTruthy();
+
+    const cancel = await act('owner', estimation.id, 'cancel');
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe(messages.estimationStateConflict('주문됨', '취소'));
+    expect((await act('designer', estimation.id, 'complete')).body.state).toBe('Completed');
+
+    const history = await api().request('GET', `/api/history/Estimation/${estimation.id}`, {
+      token: tokens.owner,
+    });
+    expect(history.status).toBe(200);
+    expect((history.body as { type: string }[]).map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'EstimationRequested',
+        'EstimationQuoted',
+        'EstimationAccepted',
+        'EstimationCompleted',
+      ]),
+    );
+  });
+
+  it('keeps an issued revision as it was when prices change; the next draft takes the new price', async () => {
+    const estimation = await request('가격 변경 확인');
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    await act('designer', estimation.id, 'draft');
+    await act('designer', estimation.id, 'quote');
+
+    const material = await api().request('GET', `/api/material/${catalogue.floor}`, { token: tokens.admin });
+    const changed = await api().request('PUT', `/api/material/${catalogue.floor}`, {
+      token: tokens.admin,
+      body: { price: 40_000 },
+      headers: { 'if-match': `"${material.body.version}"` },
+    });
+    expect(changed.status).toBe(200);
+    try {
+      const redraft = await act('designer', estimation.id, 'draft');
+      expect(redraft.body.totals.total).toBeGreaterThan(workedExampleTotals.total);
+      const issued = await api().request('GET', `/api/estimation/${estimation.id}/quote/1`, {
+        token: tokens.owner,
+      });
+      expect(issued.body.totals).toEqual(workedExampleTotals);
+      const second = await act('designer', estimation.id, 'quote');
+      expect(second.body.revision).toBe(2);
+      expect(
+        (await api().request('GET', `/api/estimation/${estimation.id}/quote/1`, { token: tokens.owner })).body
+          .totals,
+      ).toEqual(workedExampleTotals);
+    } finally {
+      const now = await api().request('GET', `/api/material/${catalogue.floor}`, { token: tokens.admin });
+      await api().request('PUT', `/api/material/${catalogue.floor}`, {
+        token: tokens.admin,
+        body: { price: 30_000 },
+        headers: { 'if-match': `"${now.body.version}"` },
+      });
+    }
+  });
+
+  it('edits the draft with If-Match: a changed price and a line added by hand, and a stale save is refused', async () => {
+    const estimation = await request('초안 수정');
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    const computed = await act('designer', estimation.id, 'draft');
+    const etag = computed.headers.get('etag')!;
+    const lines = computed.body.lines.map((l: { name: string; unitPrice: number }) =>
+      l.name === '3인용 소파 (예시)' ? { ...l, unitPrice: 1_000_000 } : l,
+    );
+    lines.push({
+      trade: '기타',
+      kind: 'Expense',
+      name: '폐기물 처리',
+      spec: '',
+      unit: '식',
+      quantity: 1,
+      unitPrice: 120_000,
+    });
+    const put = (headers: Record<string, string>) =>
+      api().request('PUT', `/api/estimation/${estimation.id}/draft`, {
+        token: tokens.designer,
+        body: { lines },
+        headers,
+      });
+    expect((await put({})).status).toBe(400);
+    const saved = await put({ 'if-match': etag });
+    expect(saved.status).toBe(200);
+    const sofa = saved.body.lines.find((l: { name: string }) => l.name === '3인용 소파 (예시)');
+    expect(sofa).toMatchObject({ unitPrice: 1_000_000, amount: 2_000_000 });
+    expect(sofa.sources.length).toBeGreaterThan(0);
+    const added = saved.body.lines.find((l: { name: string }) => l.name === '폐기물 처리');
+    expect(added).toMatchObject({ refType: null, amount: 120_000, sources: [] });
+    expect(saved.body.totals.expense).toBe(workedExampleTotals.expense + 120_000);
+    expect((await put({ 'if-match': etag })).status).toBe(412);
+    const read = await api().request('GET', `/api/estimation/${estimation.id}/draft`, {
+      token: tokens.designer,
+    });
+    expect(read.body.totals).toEqual(saved.body.totals);
+  });
+
+  it('shows each estimation only to its requester, its assignees and the Admin', async () => {
+    const estimation = await request('권한 확인');
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    await act('designer', estimation.id, 'draft');
+    await act('designer', estimation.id, 'quote');
+    for (const path of [
+      `/api/estimation/${estimation.id}`,
+      `/api/estimation/${estimation.id}/draft`,
+      `/api/estimation/${estimation.id}/quote/1`,
+      `/api/estimation/${estimation.id}/quote/1.pdf`,
+      `/api/history/Estimation/${estimation.id}`,
+    ]) {
+      expect([path, (await api().request('GET', path, { token: tokens.outsider })).status]).toEqual([
+        path,
+        404,
+      ]);
+      expect([path, (await api().request('GET', path, { token: tokens.designer })).status]).toEqual([
+        path,
+        200,
+      ]);
+    }
+    expect((await act('outsider', estimation.id, 'draft')).status).toBe(404);
+    const listed = async (who: string, route: string) =>
+      ((await api().list(route, tokens[who]!, { range: [0, 99] })).body as { id: number }[]).map((e) => e.id);
+    expect(await listed('designer', 'my-estimation')).toContain(estimation.id);
+    expect(await listed('outsider', 'my-estimation')).not.toContain(estimation.id);
+    expect(await listed('manager', 'design-manager/estimation')).toContain(estimation.id);
+    expect(await listed('admin', 'estimation')).toContain(estimation.id);
+    const quoted = (
+      await api().list('estimation', tokens.admin!, { filter: { state: 'Quoted' }, range: [0, 99] })
+    ).body as { state: string }[];
+    expect(quoted.every((e) => e.state === 'Quoted')).toBe(true);
+    const mine = await api().request('GET', `/api/design/${designId}/estimation`, { token: tokens.owner });
+    expect((mine.body as { id: number }[]).map((e) => e.id)).toContain(estimation.id);
+  });
+
+  it('refuses PersonalFree, and a rejected quote may be quoted again; an unanswered quote expires after 30 days', async () => {
+    const freeDesign = await api().request('POST', '/api/mydesign', {
+      token: tokens.free,
+      body: { name: '무료 디자인' },
+    });
+    const refused = await api().request('POST', `/api/design/${freeDesign.body.id}/estimation`, {
+      token: tokens.free,
+      body: {},
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(messages.estimationFreePlanRefused);
+
+    const estimation = await request('거절 후 재견적');
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    await act('designer', estimation.id, 'draft');
+    await act('designer', estimation.id, 'quote');
+    expect((await act('owner', estimation.id, 'reject', {})).status).toBe(400);
+    const rejected = await act('owner', estimation.id, 'reject', { reason: '예산을 넘습니다' });
+    expect(rejected.body).toMatchObject({ state: 'Rejected', rejectReason: '예산을 넘습니다' });
+    expect((await act('designer', estimation.id, 'quote')).body.revision).toBe(2);
+
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000).toISOString();
+    expect((await act('designer', estimation.id, '../expire', { asOf: later })).status).toBe(403);
+    const expired = await api().request('POST', '/api/estimation/expire', {
+      token: tokens.admin,
+      body: { asOf: later },
+    });
+    expect(expired.status).toBe(200);
+    expect(expired.body.expired).toBeGreaterThanOrEqual(1);
+    const row = await api().request('GET', `/api/estimation/${estimation.id}`, { token: tokens.owner });
+    expect(row.body.state).toBe('Expired');
+    expect((await act('owner', estimation.id, 'accept')).body.message).toBe(
+      messages.estimationStateConflict('만료됨', '수락'),
+    );
+  });
+
+  it('previews what the editor’s unsaved document would cost, without saving it', async () => {
+    const document = workedExampleDocument();
+    document.rooms[0]!.floorMaterialId = catalogue.floor;
+    document.rooms[0]!.wallMaterialId = catalogue.wall;
+    for (const item of document.items) item.productId = catalogue.sofa!;
+    const preview = await api().request('POST', `/api/design/${designId}/estimate-preview`, {
+      token: tokens.owner,
+      body: { document },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.totals).toEqual(workedExampleTotals);
+    const bad = await api().request('POST', `/api/design/${designId}/estimate-preview`, {
+      token: tokens.owner,
+      body: { document: { ...document, rooms: [{ ...document.rooms[0], floorMaterialId: 999_999 }] } },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await api().request('POST', `/api/design/${designId}/estimate-preview`, {
+          token: tokens.outsider,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  screenshot,
+  signInThroughForm,
+  UI_DIR,
+} from '../testing/browser';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+
+describeInBrowser('the catalogue in the browser', () => {
+  let platform: TestPlatform;
+  let browser: LaunchedBrowser;
+  let page: Page;
+  let admin: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ uiDir: UI_DIR });
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  const post = async (resource: string, body: Record<string, unknown>) =>
+    (await platform.api.request('POST', `/api/${resource}`, { token: admin, body })).body as { id: number };
+
+  it('moves a category under another by dragging it in the tree', async () => {
+    const furniture = await post('category/product', { name: '가구' });
+    await post('category/product', { name: '침대', parentId: furniture.id });
+    const sofa = await post('category/product', { name: '소파' });
+    await post('category/product', { name: '조명' });
+
+    await page.goto(`${platform.url}/dashboard/category/product`);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/dashboard\/category\/product$/);
+    await page.getByText('모두 펼치기').click();
+    await page.getByRole('link', { name: '침대' }).waitFor();
+    await screenshot(page, 'category-tree-1400');
+
+    const handle = page.getByRole('button', { name: '소파 끌어서 옮기기' });
+    const target = page.getByRole('link', { name: '가구' });
+    const from = await handle.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('the tree rows are not on the screen');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // dnd-kit starts a drag after a few pixels of movement, then follows the pointer.
+    for (let step = 1; step <= 10; step++) {
+      await page.mouse.move(
+        from.x + ((to.x + to.width / 2 - from.x) * step) / 10,
+        from.y + ((to.y + to.height / 2 - from.y) * step) / 10,
+      );
+    }
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().includes(`/api/category/product/${sofa.id}`) && response.request().method() === 'PUT',
+    );
+    await page.mouse.up();
+    expect((await saved).status()).toBe(200);
+    const moved = await platform.api.request('GET', `/api/category/product/${sofa.id}`, { token: admin });
+    expect(moved.body.parentId).toBe(furniture.id);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'category-tree-390');
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+
+  it('creates a product with a brand and a category chosen in autocomplete pickers', async () => {
+    await post('brand', { name: '한샘 예시' });
+    await page.goto(`${platform.url}/dashboard/product/create`);
+    await page.getByLabel('이름').fill('패브릭 소파 예시');
+    await page.getByLabel('코드').fill('SOFA-001');
+    await page.getByLabel('구분').click();
+    await page.getByRole('option', { name: '단품' }).click();
+    await page.getByLabel('브랜드').fill('한샘');
+    await page.getByRole('option', { name: '한샘 예시' }).click();
+    await page.getByLabel('제품 카테고리').fill('소파');
+    await page.getByRole('option', { name: '소파' }).click();
+    await page.getByLabel('가격').fill('890000');
+    await page.getByLabel('단위').click();
+    await page.getByRole('option', { name: 'EA' }).click();
+    await page.getByLabel('상태').click();
+    await page.getByRole('option', { name: '판매중' }).click();
+    await screenshot(page, 'product-create-1400');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.waitForURL(/\/dashboard\/product\/\d+\/show$/);
+    await page.getByText('한샘 예시').first().waitFor();
+
+    const listed = await platform.api.list('product', admin, { filter: { q: 'SOFA-001' } });
+    expect(listed.body).toEqual([
+      expect.objectContaining({ name: '패브릭 소파 예시', kind: 'Single', price: 890_000, unit: 'EA' }),
+    ]);
+    await page.goto(`${platform.url}/dashboard/product`);
+    await page.getByRole('row', { name: /패브릭 소파 예시/ }).waitFor();
+    await screenshot(page, 'product-list-1400');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'product-list-390');
+  });
+
+  it('loads the sample catalogue from an empty material list, and the lists show it', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${platform.url}/dashboard/material`);
+    await page.getByRole('button', { name: '샘플 데이터 불러오기' }).click();
+    await page.getByRole('row', { name: /강마루 오크 내추럴 예시/ }).waitFor({ timeout: 120_000 });
+    await screenshot(page, 'material-list-1400');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'material-list-390');
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${platform.url}/dashboard/bom`);
+    await page.getByRole('row', { name: /욕실 방수 예시/ }).click();
+    await page.getByText('액체방수제').first().waitFor();
+    await screenshot(page, 'bom-show-1400');
+  });
+});

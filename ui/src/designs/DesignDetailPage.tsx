@@ -1,0 +1,447 @@
+import {
+  canAccess,
+  type DesignRecord,
+  dashboardPath,
+  dashboardRoutes,
+  dashboardRouteTitles,
+  designDocumentSchema,
+  documentElementCount,
+  documentSummary,
+  drawDocumentSvg,
+} from '@interior/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title } from 'react-admin';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PermissionsTab } from '../permissions/PermissionsTab';
+import { currentUser } from '../session';
+import { type CommentRecord, designApi, fetchList, formatArea, formatDate, type LogEntry } from './api';
+import { DesignThumbnail } from './DesignThumbnail';
+import { useRun } from './MyDesignsPage';
+
+const tabs = [
+  ['overview', '개요'],
+  ['plan', '평면도'],
+  ['bom', 'BOM 수량'],
+  ['estimates', '견적'],
+  ['comments', '댓글'],
+  ['log', '이력'],
+  ['permissions', '권한'],
+] as const;
+type TabKey = (typeof tabs)[number][0];
+
+/** A document drawn in the browser by the same function the server draws thumbnails with. */
+function Drawing({ document, title }: { document: unknown; title: string }) {
+  const parsed = designDocumentSchema.safeParse(document);
+  if (!parsed.success) return <Alert severity="warning">문서를 그릴 수 없습니다.</Alert>;
+  const svg = drawDocumentSvg(parsed.data, { title, width: 900 });
+  const bytes = new TextEncoder().encode(svg);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return (
+    <Box
+      component="img"
+      alt={`${title} 평면도`}
+      src={`data:image/svg+xml;base64,${btoa(binary)}`}
+      sx={{ width: '100%', maxHeight: 640, objectFit: 'contain' }}
+    />
+  );
+}
+
+function useDocument(id: number, revision?: number) {
+  return useQuery({
+    queryKey: ['design-document', id, revision ?? 'now'],
+    queryFn: () => designApi.document(id, revision),
+  });
+}
+
+function Overview({ design }: { design: DesignRecord }) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+      <Box sx={{ width: { xs: '100%', md: 360 } }}>
+        <DesignThumbnail id={design.id} revision={design.revision} name={design.name} height={260} />
+      </Box>
+      <Table size="small" sx={{ maxWidth: 480 }}>
+        <TableBody>
+          {[
+            ['이름', design.name],
+            ['설명', design.description || '—'],
+            ['상태', design.status === 'Active' ? '사용 중' : '휴지통'],
+            ['면적', formatArea(design.area)],
+            ['방', `${design.roomCount}개`],
+            ['리비전', String(design.revision)],
+            ['댓글', `${design.commentCount}개`],
+            ['공유', `${design.shareCount}명`],
+            ['만든 날', formatDate(design.registered)],
+            ['수정한 날', formatDate(design.updated)],
+          ].map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell component="th" sx={{ width: 120 }}>
+                {label}
+              </TableCell>
+              <TableCell>{value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Stack>
+  );
+}
+
+function PlanTab({ design }: { design: DesignRecord }) {
+  const doc = useDocument(design.id);
+  if (doc.isPending) return <LinearProgress />;
+  if (doc.error) return <Alert severity="error">{(doc.error as Error).message}</Alert>;
+  return <Drawing document={doc.data} title={design.name} />;
+}
+
+function BomTab({ design }: { design: DesignRecord }) {
+  const doc = useDocument(design.id);
+  const parsed = doc.data ? designDocumentSchema.safeParse(doc.data) : null;
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info">
+        자재·제품별 BOM 수량은 견적 기능이 이 자리에 채웁니다. 지금은 문서에서 바로 읽을 수 있는 요약만 보여
+        줍니다.
+      </Alert>
+      {parsed?.success && (
+        <Table size="small" sx={{ maxWidth: 480 }}>
+          <TableBody>
+            {[
+              ['바닥 면적 합계', formatArea(documentSummary(parsed.data).area)],
+              ['방', `${parsed.data.rooms.length}개`],
+              ['벽', `${parsed.data.walls.length}개`],
+              ['문·창', `${parsed.data.openings.length}개`],
+              ['벽 장식', `${parsed.data.wallDrawings.length}개`],
+              ['배치한 제품', `${parsed.data.items.length}개`],
+              ['요소 합계', `${documentElementCount(parsed.data)}개`],
+            ].map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th">{label}</TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function CommentsTab({ design }: { design: DesignRecord }) {
+  const run = useRun();
+  const me = currentUser()?.user.id;
+  const [body, setBody] = useState('');
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
+  const comments = useQuery({
+    queryKey: ['comment', design.id],
+    queryFn: () => fetchList<CommentRecord>('comment', { filter: { designId: design.id }, range: [0, 999] }),
+  });
+  const rows = comments.data?.rows ?? [];
+  const submit = async () => {
+    const text = body.trim();
+    if (!text) return;
+    if (
+      await run(
+        () => designApi.comment({ designId: design.id, body: text, parentId: replyTo }),
+        '댓글을 남겼습니다.',
+      )
+    ) {
+      setBody('');
+      setReplyTo(null);
+    }
+  };
+  const item = (c: CommentRecord, indent: boolean) => (
+    <Box
+      key={c.id}
+      sx={{ pl: indent ? 4 : 0, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      data-testid="comment"
+    >
+      <Typography variant="subtitle2">
+        {c.authorName ?? '알 수 없는 사용자'}{' '}
+        <Typography component="span" variant="caption" color="text.secondary">
+          {formatDate(c.registered)}
+          {c.updated && !c.deleted ? ' (수정됨)' : ''}
+        </Typography>
+      </Typography>
+      {editing?.id === c.id ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          <TextField
+            size="small"
+            fullWidth
+            value={editing.body}
+            onChange={(e) => setEditing({ id: c.id, body: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+          <Button
+            onClick={async () => {
+              if (await run(() => designApi.editComment(c.id, editing.body), '댓글을 고쳤습니다.'))
+                setEditing(null);
+            }}
+          >
+            저장
+          </Button>
+          <Button onClick={() => setEditing(null)}>취소</Button>
+        </Stack>
+      ) : (
+        <Typography sx={{ whiteSpace: 'pre-wrap', color: c.deleted ? 'text.secondary' : undefined }}>
+          {c.body}
+        </Typography>
+      )}
+      {!c.deleted && (
+        <Stack direction="row" spacing={1}>
+          {!indent && (
+            <Button size="small" onClick={() => setReplyTo(c.id)}>
+              답글
+            </Button>
+          )}
+          {c.authorId === me && (
+            <>
+              <Button size="small" onClick={() => setEditing({ id: c.id, body: c.body })}>
+                수정
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                onClick={() => run(() => designApi.deleteComment(c.id), '댓글을 지웠습니다.')}
+              >
+                삭제
+              </Button>
+            </>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+  return (
+    <Stack spacing={2}>
+      {comments.error && <Alert severity="error">{(comments.error as Error).message}</Alert>}
+      <Box>
+        {rows.length === 0 && <Typography color="text.secondary">아직 댓글이 없습니다.</Typography>}
+        {rows
+          .filter((c) => c.parentId === null)
+          .flatMap((c) => [
+            item(c, false),
+            ...rows.filter((r) => r.parentId === c.id).map((r) => item(r, true)),
+          ])}
+      </Box>
+      <Stack spacing={1}>
+        {replyTo !== null && (
+          <Typography variant="body2">
+            답글 작성 중{' '}
+            <Button size="small" onClick={() => setReplyTo(null)}>
+              취소
+            </Button>
+          </Typography>
+        )}
+        <TextField
+          label={replyTo === null ? '댓글' : '답글'}
+          multiline
+          minRows={2}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        <Box>
+          <Button variant="contained" onClick={submit} disabled={!body.trim()}>
+            등록
+          </Button>
+        </Box>
+      </Stack>
+    </Stack>
+  );
+}
+
+function LogTab({ design }: { design: DesignRecord }) {
+  const [page, setPage] = useState(0);
+  const [shown, setShown] = useState<number | null>(null);
+  const size = 20;
+  const log = useQuery({
+    queryKey: ['design-log', design.id, page],
+    queryFn: () =>
+      fetchList<LogEntry>(`design/${design.id}/log`, { range: [page * size, page * size + size - 1] }),
+  });
+  const revision = useDocument(design.id, shown ?? undefined);
+  return (
+    <Stack spacing={2}>
+      {log.error && <Alert severity="error">{(log.error as Error).message}</Alert>}
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>언제</TableCell>
+            <TableCell>내용</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(log.data?.rows ?? []).map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.occurredAt)}</TableCell>
+              <TableCell>{entry.sentence}</TableCell>
+              <TableCell>
+                {entry.documentRevision !== undefined && (
+                  <Button size="small" onClick={() => setShown(entry.documentRevision ?? null)}>
+                    이 리비전 보기
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Button disabled={page === 0} onClick={() => setPage(page - 1)}>
+          이전
+        </Button>
+        <Typography variant="body2">
+          {page + 1} / {Math.max(1, Math.ceil((log.data?.total ?? 0) / size))}
+        </Typography>
+        <Button disabled={(page + 1) * size >= (log.data?.total ?? 0)} onClick={() => setPage(page + 1)}>
+          다음
+        </Button>
+      </Stack>
+      {shown !== null && revision.data !== undefined && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="subtitle2">리비전 {shown}의 문서</Typography>
+            <Drawing document={revision.data} title={`${design.name} 리비전 ${shown}`} />
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function ShareTab({ design }: { design: DesignRecord }) {
+  const run = useRun();
+  const user = currentUser()?.user;
+  const [email, setEmail] = useState('');
+  const [permission, setPermission] = useState<'Read' | 'Write'>('Read');
+  const mayShare = user && canAccess(dashboardRoutes.shared, user.roles);
+  const isOwner = user?.id === design.ownerId || user?.roles.includes('Admin');
+  if (!isOwner)
+    return (
+      <Typography color="text.secondary">디자인의 소유자만 공유와 권한을 관리할 수 있습니다.</Typography>
+    );
+  return (
+    <Stack spacing={3}>
+      {mayShare ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            size="small"
+            label="공유할 이메일"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            select
+            size="small"
+            label="권한"
+            value={permission}
+            onChange={(e) => setPermission(e.target.value as 'Read' | 'Write')}
+          >
+            <MenuItem value="Read">읽기</MenuItem>
+            <MenuItem value="Write">쓰기</MenuItem>
+          </TextField>
+          <Button
+            variant="contained"
+            disabled={!email.trim()}
+            onClick={async () => {
+              if (
+                await run(
+                  () => designApi.share(design.id, email.trim(), permission),
+                  '공유했습니다. 안내 메일을 보냅니다.',
+                )
+              )
+                setEmail('');
+            }}
+          >
+            공유
+          </Button>
+        </Stack>
+      ) : (
+        <Alert severity="info">무료 개인 회원은 디자인을 공유할 수 없습니다.</Alert>
+      )}
+      <PermissionsTab objectType="Design" id={design.id} />
+    </Stack>
+  );
+}
+
+/** /dashboard/mydesign/{id}/{tab}: one design's tabs. */
+export function DesignDetailPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = Number(params.id);
+  const tab = (tabs.some(([key]) => key === params.tab) ? params.tab : 'overview') as TabKey;
+  const design = useQuery({ queryKey: ['mydesign', id], queryFn: () => designApi.one(id), enabled: id > 0 });
+  if (!(id > 0)) return <Alert severity="error">디자인을 찾을 수 없습니다.</Alert>;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={dashboardRouteTitles['mydesign/:id/:tab?']} />
+      <CardContent>
+        {design.isPending && <LinearProgress />}
+        {design.error && (
+          <Stack spacing={2}>
+            <Typography variant="h5" component="h1">
+              {dashboardRouteTitles['mydesign/:id/:tab?']}
+            </Typography>
+            <Alert severity="error">{(design.error as Error).message}</Alert>
+            <Box>
+              <Button component={RouterLink} to={`${dashboardPath}/mydesign`}>
+                내 디자인으로
+              </Button>
+            </Box>
+          </Stack>
+        )}
+        {design.data && (
+          <>
+            <Typography variant="h5" component="h1" gutterBottom>
+              {design.data.name}
+            </Typography>
+            <Tabs
+              value={tab}
+              onChange={(_, value) => navigate(`${dashboardPath}/mydesign/${id}/${value}`)}
+              variant="scrollable"
+              sx={{ mb: 2 }}
+            >
+              {tabs.map(([key, label]) => (
+                <Tab key={key} value={key} label={label} />
+              ))}
+            </Tabs>
+            {tab === 'overview' && <Overview design={design.data} />}
+            {tab === 'plan' && <PlanTab design={design.data} />}
+            {tab === 'bom' && <BomTab design={design.data} />}
+            {tab === 'estimates' && (
+              <Typography color="text.secondary">
+                견적은 견적 요청 기능과 함께 제공됩니다. 지금은 이 디자인에 견적이 없습니다.
+              </Typography>
+            )}
+            {tab === 'comments' && <CommentsTab design={design.data} />}
+            {tab === 'log' && <LogTab design={design.data} />}
+            {tab === 'permissions' && <ShareTab design={design.data} />}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

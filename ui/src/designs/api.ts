@@ -1,0 +1,109 @@
+import type { DesignRecord } from '@interior/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch, apiJson } from '../session';
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface FolderRecord {
+  id: number;
+  name: string;
+  parentId: number | null;
+  ownerId: number;
+  version: number;
+}
+
+export interface CommentRecord {
+  id: number;
+  designId: number;
+  parentId: number | null;
+  authorId: number;
+  authorName: string | null;
+  body: string;
+  deleted: boolean;
+  registered: string;
+  updated: string | null;
+  version: number;
+}
+
+export interface LogEntry {
+  id: string;
+  type: string;
+  occurredAt: string;
+  actor: { id: number | null; name: string | null };
+  sentence: string;
+  documentRevision?: number;
+}
+
+/** A simple-rest list (`sort`, `range`, `filter`) with its total from Content-Range. */
+export async function fetchList<T>(
+  resource: string,
+  params: {
+    sort?: [string, 'ASC' | 'DESC'];
+    range?: [number, number];
+    filter?: Record<string, unknown>;
+  } = {},
+): Promise<Page<T>> {
+  const query = new URLSearchParams();
+  if (params.sort) query.set('sort', JSON.stringify(params.sort));
+  query.set('range', JSON.stringify(params.range ?? [0, 99]));
+  if (params.filter) query.set('filter', JSON.stringify(params.filter));
+  const response = await apiFetch(`/api/${resource}?${query}`, { headers: { Accept: 'application/json' } });
+  const rows = (await response.json()) as T[];
+  const total = Number(response.headers.get('content-range')?.split('/')[1] ?? rows.length);
+  return { rows, total };
+}
+
+export const designApi = {
+  create: (body: { name: string; planId?: number | null; folderId?: number | null }) =>
+    apiJson<DesignRecord>('/api/mydesign', { method: 'POST', json: body }),
+  update: (id: number, body: { name?: string; description?: string; folderId?: number | null }) =>
+    apiJson<DesignRecord>(`/api/mydesign/${id}`, { method: 'PUT', json: body }),
+  copy: (id: number, name?: string) =>
+    apiJson<DesignRecord>(`/api/mydesign/${id}/copy`, { method: 'POST', json: name ? { name } : {} }),
+  trash: (id: number) => apiJson<DesignRecord>(`/api/mydesign/${id}`, { method: 'DELETE' }),
+  restore: (id: number) => apiJson<DesignRecord>(`/api/trash/${id}/restore`, { method: 'POST' }),
+  purge: (id: number) => apiJson<DesignRecord>(`/api/trash/${id}`, { method: 'DELETE' }),
+  transfer: (id: number, ownerId: number) =>
+    apiJson<DesignRecord>(`/api/design/${id}/transfer`, { method: 'POST', json: { ownerId } }),
+  share: (id: number, email: string, permission: 'Read' | 'Write') =>
+    apiJson<{ message: string }>(`/api/design/${id}/share`, { method: 'POST', json: { email, permission } }),
+  one: (id: number) => apiJson<DesignRecord>(`/api/mydesign/${id}`),
+  document: (id: number, revision?: number) =>
+    apiJson<unknown>(`/api/design/${id}/document${revision === undefined ? '' : `?revision=${revision}`}`),
+  comment: (body: { designId: number; body: string; parentId?: number | null }) =>
+    apiJson<CommentRecord>('/api/comment', { method: 'POST', json: body }),
+  editComment: (id: number, body: string) =>
+    apiJson<CommentRecord>(`/api/comment/${id}`, { method: 'PUT', json: { body } }),
+  deleteComment: (id: number) => apiJson<CommentRecord>(`/api/comment/${id}`, { method: 'DELETE' }),
+  createFolder: (name: string, parentId: number | null) =>
+    apiJson<FolderRecord>('/api/designfolder', { method: 'POST', json: { name, parentId } }),
+  updateFolder: (id: number, changes: { name?: string; parentId?: number | null }) =>
+    apiJson<FolderRecord>(`/api/designfolder/${id}`, { method: 'PUT', json: changes }),
+  deleteFolder: (id: number) => apiJson<FolderRecord>(`/api/designfolder/${id}`, { method: 'DELETE' }),
+};
+
+/**
+ * The design's drawing as a data: URL for an <img>: fetched with the session's token (an <img
+ * src> cannot send it), and shown as an image, so nothing in the SVG can run.
+ */
+export function useThumbnail(id: number, revision: number) {
+  return useQuery({
+    queryKey: ['design-thumbnail', id, revision],
+    queryFn: async () => {
+      const response = await apiFetch(`/api/design/${id}/thumbnail.svg`);
+      const svg = await response.text();
+      const bytes = new TextEncoder().encode(svg);
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return `data:image/svg+xml;base64,${btoa(binary)}`;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const formatDate = (value: string | null | undefined) =>
+  value ? new Date(value).toLocaleString('ko-KR', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+export const formatArea = (area: number) => `${area.toLocaleString('ko-KR', { maximumFractionDigits: 2 })}㎡`;

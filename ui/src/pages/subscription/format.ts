@@ -1,0 +1,8 @@
+/** Won as Korean readers write it: 14,900원. */
+export const formatWon = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
+
+/** A date in Korea's time zone: 2026년 3월 1일. */
+export const formatDay = (iso: string | null | undefined) =>
+  iso
+    ? new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso))
+    : '-';

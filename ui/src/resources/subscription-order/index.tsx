@@ -1,0 +1,66 @@
+import { billingPeriodLabels, orderStatusLabels } from '@interior/contracts';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import {
+  DataTable,
+  DateField,
+  DateInput,
+  List,
+  NumberField,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+} from 'react-admin';
+import { koreanLocale } from '../../i18n/format';
+
+const statusChoices = Object.entries(orderStatusLabels).map(([id, name]) => ({ id, name }));
+const periodChoices = Object.entries(billingPeriodLabels).map(([id, name]) => ({ id, name }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn inputProps={{ 'aria-label': '주문번호 검색' }} />,
+  <SelectInput key="status" source="status" label="상태" choices={statusChoices} alwaysOn emptyText="전체" />,
+  <NumberInput key="userId" source="userId" label="사용자 ID" />,
+  <SelectInput key="period" source="period" label="결제 주기" choices={periodChoices} emptyText="전체" />,
+  <DateInput key="from" source="registered_gte" label="주문일(부터)" />,
+  <DateInput key="to" source="registered_lte" label="주문일(까지)" />,
+];
+
+interface OrderRecord {
+  status: keyof typeof orderStatusLabels;
+  period: keyof typeof billingPeriodLabels;
+}
+
+/** subscription/order (Admin, Developer): every charge attempt, its order id and its outcome. */
+function SubscriptionOrderList() {
+  return (
+    <List sort={{ field: 'registered', order: 'DESC' }} filters={filters} title="구독 주문 관리">
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="id" label="주문번호" />
+        <DataTable.Col source="userId" label="사용자 ID" />
+        <DataTable.Col source="orderName" label="주문명" />
+        <DataTable.Col
+          source="period"
+          label="결제 주기"
+          render={(r: OrderRecord) => billingPeriodLabels[r.period]}
+        />
+        <DataTable.Col source="amount" label="금액">
+          <NumberField
+            source="amount"
+            locales={koreanLocale}
+            options={{ style: 'currency', currency: 'KRW' }}
+          />
+        </DataTable.Col>
+        <DataTable.Col
+          source="status"
+          label="상태"
+          render={(r: OrderRecord) => orderStatusLabels[r.status]}
+        />
+        <DataTable.Col source="failureMessage" label="실패 사유" />
+        <DataTable.Col source="registered" label="주문일시">
+          <DateField source="registered" showTime locales={koreanLocale} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+export default { list: SubscriptionOrderList, icon: ReceiptLongIcon, options: { label: '구독 주문 관리' } };

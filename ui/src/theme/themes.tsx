@@ -1,0 +1,89 @@
+import PersonIcon from '@mui/icons-material/Person';
+import { koKR } from '@mui/material/locale';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import type { PaletteMode } from './mode';
+
+/** Korean first: Nanum Gothic where installed, then the platforms' own Korean fonts. */
+export const fontFamily = [
+  '"Nanum Gothic"',
+  'NanumGothic',
+  '"Apple SD Gothic Neo"',
+  '"Malgun Gothic"',
+  '"맑은 고딕"',
+  '"Noto Sans KR"',
+  'sans-serif',
+].join(', ');
+
+/** SPEC §9: corners of 0.25rem. MUI counts `shape.borderRadius` in px: 4px = 0.25rem at the 16px root. */
+export const borderRadiusPx = 4;
+
+const NoIcon = () => null;
+
+const shared: ThemeOptions = {
+  shape: { borderRadius: borderRadiusPx },
+  typography: { fontFamily },
+  components: {
+    // MUI's own Korean texts: "열기"/"닫기" on an autocomplete's buttons instead of "Open"/"Close",
+    // the pagination's labels, the alert's close button.
+    ...koKR.components,
+    // Korean words should not be split between syllables when a line wraps.
+    MuiCssBaseline: { styleOverrides: { body: { wordBreak: 'keep-all' } } },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    // An avatar whose picture does not load (offline, the avatar service unreachable) shows a person,
+    // not the first letter of its alt text, which would be read as part of the button's label.
+    MuiAvatar: { defaultProps: { children: <PersonIcon fontSize="inherit" /> } },
+    // A spinner without a name is announced as an unnamed progress bar (axe: aria-progressbar-name).
+    MuiCircularProgress: { defaultProps: { 'aria-label': '불러오는 중' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': '불러오는 중' } },
+    // react-admin's "본문으로 건너뛰기" draws the primary text colour on the page background
+    // (white on #f5f6f8 in the light palette): it takes the primary button's colours instead.
+    ...({
+      // react-admin's confirmation (deleting a group, erasing a person): 취소 without the "!" icon
+      // it carries by default, 확인 in the error colour of a destructive action.
+      RaConfirm: {
+        defaultProps: { CancelIcon: NoIcon },
+        styleOverrides: {
+          root: ({ theme }: { theme: Theme }) => ({
+            '& .RaConfirm-confirmPrimary, & .RaConfirm-confirmWarning': { color: theme.palette.error.main },
+          }),
+        },
+      },
+      RaSkipNavigationButton: {
+        styleOverrides: {
+          root: ({ theme }: { theme: Theme }) => ({
+            backgroundColor: theme.palette.primary.main,
+            color: theme.palette.primary.contrastText,
+            '&:hover': { backgroundColor: theme.palette.primary.dark },
+          }),
+        },
+      },
+    } as ThemeOptions['components']),
+  },
+};
+
+/** Theme options per palette mode; react-admin's <Admin> takes options, the public pages a built theme. */
+export const themeOptions: Record<PaletteMode, ThemeOptions> = {
+  light: {
+    ...shared,
+    palette: {
+      mode: 'light',
+      primary: { main: '#2f5d8a' },
+      secondary: { main: '#b5651d' },
+      background: { default: '#f5f6f8', paper: '#ffffff' },
+    },
+  },
+  dark: {
+    ...shared,
+    palette: {
+      mode: 'dark',
+      primary: { main: '#8fb8e0' },
+      secondary: { main: '#e0a060' },
+      background: { default: '#121417', paper: '#1c1f24' },
+    },
+  },
+};
+
+export const themes = {
+  light: createTheme(themeOptions.light),
+  dark: createTheme(themeOptions.dark),
+} as const;
