@@ -39,6 +39,26 @@ export const estimationStateLabels: Readonly<Record<EstimationState, string>> = 
   Expired: '만료됨',
 };
 
+/**
+ * The steps of an estimation and the states each applies in (docs/estimations.md). The decider
+ * refuses a step in any other state with a 409 naming it; the screens offer a step only here.
+ */
+export const estimationStepStates = {
+  assign: ['Requested', 'Assigned', 'Quoted', 'Rejected'],
+  draft: ['Assigned', 'Quoted', 'Rejected'],
+  quote: ['Assigned', 'Quoted', 'Rejected'],
+  accept: ['Quoted'],
+  reject: ['Quoted'],
+  complete: ['Ordered'],
+  cancel: ['Requested', 'Assigned', 'Quoted', 'Rejected', 'Expired'],
+  expire: ['Quoted'],
+} as const satisfies Record<string, readonly EstimationState[]>;
+export type EstimationStep = keyof typeof estimationStepStates;
+
+/** Whether `step` applies to an estimation in `state`. */
+export const stepApplies = (step: EstimationStep, state: EstimationState): boolean =>
+  (estimationStepStates[step] as readonly EstimationState[]).includes(state);
+
 /** A quote is valid this long after it was issued; then the scheduled job expires it. */
 export const ESTIMATION_QUOTE_VALID_DAYS = 30;
 export const estimationLimits = { note: 1000, reason: 500, lineText: 200, lines: 5000 } as const;

@@ -4,6 +4,7 @@ import {
   type EstimationLine,
   type EstimationState,
   estimationStateLabels,
+  estimationStepStates,
   messages,
   type Totals,
 } from '@interior/contracts';
@@ -126,19 +127,19 @@ export type EstimationCommand =
 
 type Live = Exclude<EstimationStateValue, { status: 'None' }>;
 
-/** The steps and the states they apply in; anything else is a 409 naming the state. */
+/** Each command's step (contracts' estimationStepStates): anything else is a 409 naming the state. */
 const allowedIn: Readonly<
   Record<Exclude<EstimationCommand['type'], 'RequestEstimation'>, readonly EstimationState[]>
 > = {
-  AssignEstimation: ['Requested', 'Assigned', 'Quoted', 'Rejected'],
-  ComputeDraft: ['Assigned', 'Quoted', 'Rejected'],
-  EditDraft: ['Assigned', 'Quoted', 'Rejected'],
-  IssueQuote: ['Assigned', 'Quoted', 'Rejected'],
-  AcceptQuote: ['Quoted'],
-  RejectQuote: ['Quoted'],
-  CompleteOrder: ['Ordered'],
-  CancelEstimation: ['Requested', 'Assigned', 'Quoted', 'Rejected', 'Expired'],
-  ExpireQuote: ['Quoted'],
+  AssignEstimation: estimationStepStates.assign,
+  ComputeDraft: estimationStepStates.draft,
+  EditDraft: estimationStepStates.draft,
+  IssueQuote: estimationStepStates.quote,
+  AcceptQuote: estimationStepStates.accept,
+  RejectQuote: estimationStepStates.reject,
+  CompleteOrder: estimationStepStates.complete,
+  CancelEstimation: estimationStepStates.cancel,
+  ExpireQuote: estimationStepStates.expire,
 };
 
 /** The action's word in "…할 수 없습니다". */

@@ -183,6 +183,14 @@ export function registerEstimationCommands(
     return found;
   };
 
+  /** The draft as `GET /api/estimation/{id}/draft` answers it, after this process's own write. */
+  const draftAnswer = async (reply: FastifyReply, id: number, version: number) => {
+    const saved = await deps.knex(estimationReadModels.drafts).where({ estimationId: id }).first();
+    if (!saved) throw notFound(messages.estimationNoDraft);
+    reply.header('etag', etagOf(version));
+    return { ...saved, version };
+  };
+
   app.post('/api/design/:id/estimation', async (request, reply) => {
     const { id: designId } = parseInput(DesignParams, request.params);
     const principal = principalOf(request);
@@ -300,9 +308,7 @@ export function registerEstimationCommands(
       metaOf(request),
     );
     await awaitProjections(deps, reply, handled);
-    const version = revisionOf(handled);
-    reply.header('etag', etagOf(version));
-    return { ...draft, problems: estimate.problems, version };
+    return draftAnswer(reply, a.id, revisionOf(handled));
   });
 
   app.put('/api/estimation/:id/draft', async (request, reply) => {
@@ -333,9 +339,7 @@ export function registerEstimationCommands(
     const totals = totalsOf(lines, state.draft.rates);
     const handled = await run(a.id, { type: 'EditDraft', lines, totals }, metaOf(request), ifMatch);
     await awaitProjections(deps, reply, handled);
-    const version = revisionOf(handled);
-    reply.header('etag', etagOf(version));
-    return { ...state.draft, lines, totals, version };
+    return draftAnswer(reply, a.id, revisionOf(handled));
   });
 
   app.post('/api/estimation/:id/quote', async (request, reply) => {

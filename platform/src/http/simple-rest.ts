@@ -255,7 +255,7 @@ export function searchExpression(columns: readonly string[]): string {
 }
 
 /** `%`, `_` and `\` match themselves in the free-text search. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -8,7 +8,9 @@ import {
 } from '@interior/contracts';
 import {
   etagOf,
+  forbidden,
   type ListDefinition,
+  likePattern,
   notFound,
   type Principal,
   parseInput,
@@ -26,6 +28,16 @@ import { sendReadableList } from '../readable-list';
 const { estimations, drafts, quotes } = estimationReadModels;
 const Params = z.object({ id: positiveId(messages.invalidEstimationId) });
 const DesignParams = z.object({ id: positiveId(messages.invalidDesignId) });
+const AssigneeQuery = z.object({
+  role: z.enum(['DesignManager', 'Designer'], { error: messages.invalidChoice }),
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: messages.maxLength(100) })
+    .optional(),
+});
+/** At most this many people answer one search of the assignee picker. */
+const ASSIGNEE_LIMIT = 50;
 /** `…/quote/2` is the revision as JSON, `…/quote/2.pdf` its 견적서. */
 const QuoteParams = z.object({
   id: positiveId(messages.invalidEstimationId),
@@ -159,6 +171,25 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
       .header('content-disposition', `inline; filename="${quote.estimateNumber}-r${quote.revision}.pdf"`)
       .header('cache-control', 'private, max-age=0')
       .send(pdf);
+  });
+
+  // Who can be assigned (docs/estimations.md): the Admin picks a DesignManager or a Designer, the
+  // estimation's manager a Designer. Name and email of active people holding the role, nothing more.
+  app.get('/api/estimation/:id/assignees', async (request) => {
+    const row = await readable(request);
+    const { role, q } = parseInput(AssigneeQuery, request.query);
+    const principal = principalOf(request);
+    const admin = principal.roles.includes('Admin');
+    if (!admin && !(role === 'Designer' && row.managerId === principal.userId)) throw forbidden();
+    const query = deps
+      .knex(readModels.users)
+      .where({ status: 'Active' })
+      .whereRaw('? = ANY(roles)', [role])
+      .orderBy('name')
+      .limit(ASSIGNEE_LIMIT)
+      .select('id', 'name', 'email');
+    if (q) query.where((w) => w.whereILike('name', likePattern(q)).orWhereILike('email', likePattern(q)));
+    return query;
   });
 
   app.get('/api/design/:id/estimation', async (request, reply) => {

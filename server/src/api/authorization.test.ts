@@ -978,6 +978,10 @@ function estimationRoutes(): Route[] {
       prepare: on(({ estimation }) => `/api/estimation/${estimation}/quote/1.pdf`),
     },
     step('GET', '/api/design/:id/estimation', 200),
+    {
+      ...step('GET', '/api/estimation/:id/assignees', 200),
+      prepare: on(({ estimation }) => `/api/estimation/${estimation}/assignees?role=Designer`),
+    },
     step('POST', '/api/design/:id/estimation', 201, {}),
     step('POST', '/api/design/:id/estimate-preview', 200, {}),
     step('POST', '/api/estimation/:id/assign', 400, {}),

@@ -8,6 +8,7 @@ import {
   workedExampleTotals,
 } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { buildWorkedExample } from '../testing/worked-example';
 
 let platform: TestPlatform;
 const tokens: Record<string, string> = {};
@@ -50,60 +51,10 @@ beforeAll(async () => {
     tokens[name] = (await api().login(`${name}@estimate.example`, PASSWORD)).token;
   }
 
-  // The worked example's catalogue (docs/estimates.md), through the API.
-  const post = async (resource: string, body: Record<string, unknown>) => {
-    const created = await api().request('POST', `/api/${resource}`, { token: tokens.admin, body });
-    if (created.status !== 201) throw new Error(`${resource}: ${JSON.stringify(created.body)}`);
-    return created.body.id as number;
-  };
-  catalogue.bom = await post('bom', {
-    name: '마루 시공 (예시)',
-    lines: [
-      { trade: '바닥', kind: 'Labour', name: '마루 시공', unit: '㎡', quantity: 'area', unitPrice: 15_000 },
-      { trade: '바닥', kind: 'Expense', name: '자재 운반', unit: '식', quantity: '1', unitPrice: 50_000 },
-    ],
-  });
-  catalogue.floor = await post('material', {
-    name: '강마루 (예시)',
-    code: 'FLOOR-1',
-    unit: '㎡',
-    price: 30_000,
-    lossRate: 0.05,
-    bomId: catalogue.bom,
-    status: 'Active',
-  });
-  catalogue.wall = await post('material', {
-    name: '실크벽지 (예시)',
-    code: 'WALL-1',
-    unit: '㎡',
-    price: 8_000,
-    lossRate: 0.1,
-    status: 'Active',
-  });
-  catalogue.sofa = await post('product', {
-    name: '3인용 소파 (예시)',
-    code: 'SOFA-1',
-    kind: 'Single',
-    unit: 'EA',
-    price: 1_200_000,
-    status: 'Active',
-  });
-
-  const design = await api().request('POST', '/api/mydesign', {
-    token: tokens.owner,
-    body: { name: '예시 거실' },
-  });
-  designId = design.body.id;
-  const document = workedExampleDocument();
-  document.rooms[0]!.floorMaterialId = catalogue.floor;
-  document.rooms[0]!.wallMaterialId = catalogue.wall;
-  for (const item of document.items) item.productId = catalogue.sofa!;
-  const saved = await api().request('PUT', `/api/design/${designId}/document`, {
-    token: tokens.owner,
-    body: document,
-    headers: { 'if-match': '"0"' },
-  });
-  if (saved.status !== 200) throw new Error(`document: ${JSON.stringify(saved.body)}`);
+  // The worked example's catalogue and design (docs/estimates.md), through the API.
+  const built = await buildWorkedExample(api(), { admin: tokens.admin!, owner: tokens.owner! });
+  Object.assign(catalogue, { bom: built.bom, floor: built.floor, wall: built.wall, sofa: built.sofa });
+  designId = built.designId;
 });
 afterAll(async () => {
   await platform?.stop();
@@ -260,6 +211,12 @@ describe('estimations', () => {
     expect((await put({})).status).toBe(400);
     const saved = await put({ 'if-match': etag });
     expect(saved.status).toBe(200);
+    // The answer is the draft as GET gives it, so a screen can go on from it.
+    const current = await api().request('GET', `/api/estimation/${estimation.id}/draft`, {
+      token: tokens.designer,
+    });
+    expect(saved.body).toEqual(current.body);
+    expect(saved.headers.get('etag')).toBe(current.headers.get('etag'));
     const sofa = saved.body.lines.find((l: { name: string }) => l.name === '3인용 소파 (예시)');
     expect(sofa).toMatchObject({ unitPrice: 1_000_000, amount: 2_000_000 });
     expect(sofa.sources.length).toBeGreaterThan(0);
@@ -307,6 +264,35 @@ describe('estimations', () => {
     expect(quoted.every((e) => e.state === 'Quoted')).toBe(true);
     const mine = await api().request('GET', `/api/design/${designId}/estimation`, { token: tokens.owner });
     expect((mine.body as { id: number }[]).map((e) => e.id)).toContain(estimation.id);
+  });
+
+  it('offers the Admin managers and designers to assign, the manager only designers, nobody else anyone', async () => {
+    const estimation = await request('배정 후보');
+    const assignees = (who: string, role: string, q = '') =>
+      api().request(
+        'GET',
+        `/api/estimation/${estimation.id}/assignees?role=${role}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+        { token: tokens[who]! },
+      );
+    const managers = await assignees('admin', 'DesignManager');
+    expect(managers.status).toBe(200);
+    expect(managers.body).toContainEqual({
+      id: ids.manager,
+      name: '박관리',
+      email: 'manager@estimate.example',
+    });
+    expect((managers.body as { id: number }[]).map((u) => u.id)).not.toContain(ids.designer);
+    const searched = await assignees('admin', 'Designer', '이디');
+    expect((searched.body as { id: number }[]).map((u) => u.id)).toEqual([ids.designer]);
+    // Before the manager is assigned the manager does not know the estimation; after, designers only.
+    expect((await assignees('manager', 'Designer')).status).toBe(404);
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager });
+    expect((await assignees('manager', 'Designer')).status).toBe(200);
+    expect((await assignees('manager', 'DesignManager')).status).toBe(403);
+    expect((await assignees('owner', 'Designer')).status).toBe(403);
+    expect((await assignees('outsider', 'Designer')).status).toBe(404);
+    const bad = await assignees('admin', 'Admin');
+    expect(bad.status).toBe(400);
   });
 
   it('refuses PersonalFree, and a rejected quote may be quoted again; an unanswered quote expires after 30 days', async () => {
