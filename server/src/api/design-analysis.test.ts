@@ -3,6 +3,7 @@ import {
   type DesignDocument,
   type DesignEvent,
   documentDelta,
+  EstimationEventSchemas,
   emptyDesignDocument,
   koreanDay,
   koreanWeek,
@@ -159,15 +160,59 @@ it('the analysis numbers equal counts computed directly from the events', async 
 });
 
 it('the estimate funnel counts each estimation in every stage it reached, as the log says', async () => {
-  // The estimations' own events, appended as their commands write them (contracts/src/estimation.ts).
+  // The estimations' own events, appended with the data their commands write (EstimationEventSchemas),
+  // so that every projection and reactor reading them takes them as real ones.
   const store = platform.server.runtime.store;
+  const requesterId = (await platform.api.request('GET', '/api/user/current', { token: admin })).body.user
+    .id as number;
   const meta = () => ({
-    actorId: null,
+    actorId: requesterId,
     correlationId: 'test',
     causationId: null,
     occurredAt: new Date().toISOString(),
     schemaVersion: 1,
   });
+  const zero = {
+    material: 0,
+    labour: 0,
+    expense: 0,
+    direct: 0,
+    overhead: 0,
+    profit: 0,
+    rounding: 0,
+    supply: 0,
+    vat: 0,
+    total: 0,
+  };
+  const dataOf = (id: number, type: string, revision: number): Record<string, unknown> => {
+    switch (type) {
+      case 'EstimationRequested':
+        return {
+          id,
+          estimateNumber: `EST-20261125-0${id}`,
+          designId: id,
+          designName: `깔때기 ${id}`,
+          designRevision: 0,
+          requesterId,
+          note: '',
+        };
+      case 'EstimationQuoted':
+        return {
+          revision,
+          validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          lines: [],
+          totals: zero,
+          rates: { OVERHEAD_RATE: '0.06', PROFIT_RATE: '0.15' },
+          designRevision: 0,
+        };
+      case 'EstimationRejected':
+        return { revision, reason: '예산 초과' };
+      case 'EstimationAccepted':
+        return { revision, orderNumber: `ORD-20261125-0${id}` };
+      default:
+        return {};
+    }
+  };
   const reached: Record<number, string[]> = {
     101: ['EstimationRequested'],
     102: ['EstimationRequested', 'EstimationQuoted'],
@@ -176,12 +221,17 @@ it('the estimate funnel counts each estimation in every stage it reached, as the
     105: ['EstimationRequested', 'EstimationQuoted', 'EstimationAccepted', 'EstimationCompleted'],
   };
   let last = '';
-  for (const [id, types] of Object.entries(reached)) {
-    const appended = await store.append(
-      `Estimation-${id}`,
-      types.map((type) => ({ id: randomUUID(), type, data: {}, metadata: meta() })),
-      { expectedRevision: 'no_stream' },
-    );
+  for (const [key, types] of Object.entries(reached)) {
+    const id = Number(key);
+    let revision = 0;
+    const events = types.map((type) => {
+      if (type === 'EstimationQuoted') revision += 1;
+      const data = EstimationEventSchemas[type as keyof typeof EstimationEventSchemas].parse(
+        dataOf(id, type, revision),
+      );
+      return { id: randomUUID(), type, data, metadata: meta() };
+    });
+    const appended = await store.append(`Estimation-${id}`, events, { expectedRevision: 'no_stream' });
     last = appended.position;
   }
   await platform.server.runtime.waiter.waitFor(last, ['EstimationCompleted', 'EstimationAccepted'], 10_000);
