@@ -60,6 +60,9 @@ export const dashboardRoutes = {
   'design/management': adminOnly,
   estimation: adminOnly,
   'my-estimation': allow(...staffRoles),
+  // One estimation's page (its draft editor, quotes and order) for the staff working on it; the
+  // requester answers a quote on the design's 견적 tab. The API decides which estimation each reads.
+  'estimation/:id': allow(...staffRoles),
   'design-manager/design': allow('DesignManager', 'Admin'),
   'design-manager/estimation': allow('DesignManager', 'Admin'),
   'analysis/design': adminOnly,
@@ -109,6 +112,7 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
   'design/management': '디자인 관리',
   estimation: '견적 관리',
   'my-estimation': '내 견적',
+  'estimation/:id': '견적 상세',
   'design-manager/design': '협력사 디자인 관리',
   'design-manager/estimation': '협력사 견적 관리',
   'analysis/design': '디자인 분석',

@@ -10,6 +10,7 @@ import {
   messages,
   type Role,
   roles,
+  staffRoles,
 } from '@interior/contracts';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -183,6 +184,10 @@ describeInBrowser('dashboard routes for each role', () => {
         ...(role === 'PersonalFree' ? [] : ['공유 디자인']),
         ...(hasAnyRole([role], ['DesignManager', 'Admin']) ? ['협력사 디자인 관리'] : []),
         ...(isAdmin ? ['디자인 관리', '디자인 분석'] : []),
+        // Estimations (SPEC §2): the Admin's list, the managers' and the staff's own work.
+        ...(isAdmin ? ['견적 관리'] : []),
+        ...(hasAnyRole([role], ['DesignManager', 'Admin']) ? ['협력사 견적 관리'] : []),
+        ...(hasAnyRole([role], staffRoles) ? ['내 견적'] : []),
         // Subscriptions (SPEC §2): my-subscription and my-payment, subscription/order and payment.
         ...(hasAnyRole([role], ['Admin', 'Developer', 'PersonalPro', 'PersonalFree'])
           ? ['내 구독', '내 결제 내역']
@@ -260,6 +265,8 @@ describeInBrowser('dashboard routes for each role', () => {
     await signIn(page, platform.url, 'reader@grants.example', PASSWORD);
     const readerMenu = [
       '공유 디자인',
+      // A Designer's own work (SPEC §2 my-estimation).
+      '내 견적',
       '내 디자인',
       '사용자 그룹',
       '프로필',

@@ -6,7 +6,6 @@ import { TopProgressBar } from '../feedback/TopProgressBar';
 import { HistoryPage } from '../history/HistoryPage';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { NotFoundContent } from '../pages/NotFoundContent';
-import { UnavailablePage } from '../pages/UnavailablePage';
 import { bom, brand, material, model, plan, product, walldrawing, workspace } from '../resources/catalogue';
 import { categoryTrees } from '../resources/category';
 import clientlog from '../resources/clientlog';
@@ -29,7 +28,6 @@ import { dataProvider } from './dataProvider';
 import { NotificationBridge } from './NotificationBridge';
 import { queryClient } from './queryClient';
 import { RequireRouteAccess } from './RequireRouteAccess';
-import { unavailableScreens } from './screens';
 
 // The user's own pages load on demand: most visits to the dashboard never open them.
 const ProfilePage = lazy(() =>
@@ -52,6 +50,12 @@ const SharedDesignsPage = lazy(() => designs().then((m) => ({ default: m.SharedD
 const TrashPage = lazy(() => designs().then((m) => ({ default: m.TrashPage })));
 const DesignManagementPage = lazy(() => designs().then((m) => ({ default: m.DesignManagementPage })));
 const DesignManagerDesignsPage = lazy(() => designs().then((m) => ({ default: m.DesignManagerDesignsPage })));
+// Estimations: one chunk for their screens.
+const estimations = () => import('../estimations');
+const AdminEstimationsPage = lazy(() => estimations().then((m) => ({ default: m.AdminEstimationsPage })));
+const ManagerEstimationsPage = lazy(() => estimations().then((m) => ({ default: m.ManagerEstimationsPage })));
+const MyEstimationsPage = lazy(() => estimations().then((m) => ({ default: m.MyEstimationsPage })));
+const EstimationPage = lazy(() => estimations().then((m) => ({ default: m.EstimationPage })));
 // The charts are heavy: their own chunk, for the Admin's analysis screen only.
 const DesignAnalysisPage = lazy(() =>
   import('../designs/DesignAnalysisPage').then((m) => ({ default: m.DesignAnalysisPage })),
@@ -138,13 +142,13 @@ export function Dashboard() {
         {guarded('design/management', <DesignManagementPage />)}
         {guarded('design-manager/design', <DesignManagerDesignsPage />)}
         {guarded('analysis/design', <DesignAnalysisPage />)}
+        {guarded('estimation', <AdminEstimationsPage />)}
+        {guarded('design-manager/estimation', <ManagerEstimationsPage />)}
+        {guarded('my-estimation', <MyEstimationsPage />)}
+        {guarded('estimation/:id', <EstimationPage />)}
         {guarded('profile', <ProfilePage />)}
         {guarded('business-profile', <BusinessProfilePage />)}
         {guarded('my-subscription', <MySubscriptionPage />)}
-        {/* SPEC §2 screens not built yet: guarded as they will be, and saying so honestly. */}
-        {unavailableScreens.map((route) =>
-          guarded(route, <UnavailablePage title={dashboardRouteTitles[route]} />),
-        )}
       </CustomRoutes>
     </Admin>
   );

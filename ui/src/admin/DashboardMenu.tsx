@@ -1,5 +1,6 @@
 import { dashboardPath } from '@interior/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import BusinessIcon from '@mui/icons-material/Business';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -7,6 +8,7 @@ import DesignServicesIcon from '@mui/icons-material/DesignServices';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import InsightsIcon from '@mui/icons-material/Insights';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import { ListSubheader } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -108,8 +110,7 @@ function MenuGroup({ title, resources }: { title: string; resources: readonly st
 /**
  * The dashboard's menu: the user's own pages and designs, the groups (카탈로그, 분류, 설정, 공지),
  * then the other resources. Each item asks authProvider.canAccess, so items a role may not open are
- * not shown. Screens that are not built yet (UnavailablePage) are reachable by their paths but not
- * listed here.
+ * not shown. A page of one record (estimation/:id, notice/:id) opens from its list.
  */
 export function DashboardMenu() {
   const declared = useResourceDefinitions();
@@ -123,6 +124,9 @@ export function DashboardMenu() {
       <RouteItem route="design/management" text="디자인 관리" icon={<ManageSearchIcon />} />
       <RouteItem route="design-manager/design" text="협력사 디자인 관리" icon={<ManageSearchIcon />} />
       <RouteItem route="analysis/design" text="디자인 분석" icon={<InsightsIcon />} />
+      <RouteItem route="estimation" text="견적 관리" icon={<RequestQuoteIcon />} />
+      <RouteItem route="design-manager/estimation" text="협력사 견적 관리" icon={<RequestQuoteIcon />} />
+      <RouteItem route="my-estimation" text="내 견적" icon={<AssignmentIcon />} />
       <Menu.Item to={`${dashboardPath}/profile`} primaryText="프로필" leftIcon={<AccountCircleIcon />} />
       <BusinessProfileItem />
       <MySubscriptionItem />

@@ -29,7 +29,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PermissionsTab } from '../permissions/PermissionsTab';
@@ -37,6 +37,11 @@ import { currentUser } from '../session';
 import { type CommentRecord, designApi, fetchList, formatArea, formatDate, type LogEntry } from './api';
 import { DesignThumbnail } from './DesignThumbnail';
 import { useRun } from './MyDesignsPage';
+
+// The estimate screens are their own chunk: most visits to a design never open its 견적 tab.
+const DesignEstimatesTab = lazy(() =>
+  import('../estimations/DesignEstimatesTab').then((m) => ({ default: m.DesignEstimatesTab })),
+);
 
 const tabs = [
   ['overview', '개요'],
@@ -432,9 +437,9 @@ export function DesignDetailPage() {
             {tab === 'plan' && <PlanTab design={design.data} />}
             {tab === 'bom' && <BomTab design={design.data} />}
             {tab === 'estimates' && (
-              <Typography color="text.secondary">
-                견적은 견적 요청 기능과 함께 제공됩니다. 지금은 이 디자인에 견적이 없습니다.
-              </Typography>
+              <Suspense fallback={<LinearProgress />}>
+                <DesignEstimatesTab design={design.data} />
+              </Suspense>
             )}
             {tab === 'comments' && <CommentsTab design={design.data} />}
             {tab === 'log' && <LogTab design={design.data} />}

@@ -1,0 +1,165 @@
+import { ORDER_NUMBER_PATTERN } from '@interior/contracts';
+import type { Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  screenshot,
+  signInThroughForm,
+  UI_DIR,
+} from '../testing/browser';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { buildWorkedExample, type WorkedExample } from '../testing/worked-example';
+
+const PASSWORD = 'estimate-password-1';
+
+describeInBrowser('estimations in the browser', () => {
+  let platform: TestPlatform;
+  let browser: LaunchedBrowser;
+  let example: WorkedExample;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ uiDir: UI_DIR });
+    const people: [string, string, 'BusinessPro' | 'DesignManager' | 'Designer'][] = [
+      ['owner', '김민준', 'BusinessPro'],
+      ['manager', '박관리', 'DesignManager'],
+      ['designer', '이디자', 'Designer'],
+    ];
+    for (const [who, name, role] of people)
+      await platform.createUser({
+        email: `${who}@estimate-ui.example`,
+        password: PASSWORD,
+        roles: [role],
+        name,
+        accountType: role === 'Designer' ? 'Personal' : 'Business',
+      });
+    const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+    const owner = (await platform.api.login('owner@estimate-ui.example', PASSWORD)).token;
+    example = await buildWorkedExample(platform.api, { admin, owner }, '34평 거실 견적');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  const signIn = async (email: string, password = PASSWORD): Promise<Page> => {
+    const page = await browser.context.newPage();
+    await page.goto(`${platform.url}/login`);
+    await signInThroughForm(page, email, password);
+    await page.waitForURL(/\/dashboard\/mydesign$/);
+    return page;
+  };
+  /** Picks a person in the assign dialog by a part of their name, and assigns them. */
+  const assign = async (page: Page, button: string, name: string) => {
+    await page
+      .getByRole('row', { name: /34평 거실 견적/ })
+      .getByRole('button', { name: button })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox').fill(name);
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await dialog.getByRole('button', { name: '배정' }).click();
+    await page.getByText(`${name} 님에게 배정했습니다.`).waitFor();
+  };
+
+  it('goes from a request on the design to an issued 견적서, accepted as an order with its number', async () => {
+    // The owner asks for an estimate on the design's 견적 tab.
+    let page = await signIn('owner@estimate-ui.example');
+    await page.goto(`${platform.url}/dashboard/mydesign/${example.designId}/estimates`);
+    await page.getByText('이 디자인에는 아직 견적이 없습니다.').waitFor();
+    await page.getByLabel('요청 메모 (선택)').fill('거실 위주로 봐 주세요');
+    await page.getByRole('button', { name: '견적 요청' }).click();
+    await page.getByText('견적을 요청했습니다.').waitFor();
+    const card = page.getByTestId('design-estimation');
+    await card.getByText('요청됨').waitFor();
+    await card.getByText('담당자를 배정하고 있습니다.', { exact: false }).waitFor();
+    await page.close();
+
+    // The Admin assigns the partner's manager from the list of all estimations.
+    page = await signIn(ADMIN.email, ADMIN.password);
+    await page.goto(`${platform.url}/dashboard/estimation`);
+    await page
+      .getByRole('row', { name: /34평 거실 견적/ })
+      .getByText('요청됨')
+      .waitFor();
+    await assign(page, '매니저 배정', '박관리');
+    await page
+      .getByRole('row', { name: /34평 거실 견적/ })
+      .getByText('박관리')
+      .waitFor();
+    await page.close();
+
+    // The manager hands it to a designer.
+    page = await signIn('manager@estimate-ui.example');
+    await page.goto(`${platform.url}/dashboard/design-manager/estimation`);
+    await assign(page, '디자이너 배정', '이디자');
+    await page.close();
+
+    // The designer computes the draft in one click: the worked example's lines and totals.
+    page = await signIn('designer@estimate-ui.example');
+    await page.getByRole('menuitem', { name: '내 견적' }).click();
+    await page
+      .getByRole('row', { name: /34평 거실 견적/ })
+      .getByRole('link')
+      .click();
+    await page.waitForURL(/\/dashboard\/estimation\/\d+$/);
+    await page.getByRole('button', { name: '견적 계산' }).click();
+    await page.getByText('디자인에서 견적 초안을 계산했습니다.').waitFor();
+    const lines = page.getByTestId('estimate-line');
+    await lines.filter({ hasText: '3인용 소파 (예시)' }).waitFor();
+    expect(await lines.count()).toBe(5);
+    expect(await page.getByTestId('total-total').textContent()).toBe('3,902,800원');
+    // Each line says where its quantity came from.
+    await lines
+      .filter({ hasText: '강마루 (예시)' })
+      .getByTestId('line-provenance')
+      .getByText('× (1 + 0.05)', { exact: false })
+      .waitFor();
+    await screenshot(page, 'estimate-draft');
+
+    // One price changed: the totals follow as the designer types, by the 견적서's own rule.
+    await page.getByLabel('3인용 소파 (예시) 단가').fill('1100000');
+    await page.getByTestId('total-total').getByText('3,667,400원').waitFor();
+    expect(await page.getByTestId('total-rounding').textContent()).toBe('−545원');
+    await page.getByRole('button', { name: '견적서 발행' }).click();
+    await page.getByText('견적서를 발행했습니다. (리비전 1)').waitFor();
+    await page.getByRole('tab', { name: '발행된 견적서' }).click();
+    await page.getByTestId('quote-view').getByTestId('total-total').getByText('3,667,400원').waitFor();
+    await page.close();
+
+    // The requester reads the quote on the design and accepts it: an order with its number.
+    page = await signIn('owner@estimate-ui.example');
+    await page.goto(`${platform.url}/dashboard/mydesign/${example.designId}/estimates`);
+    const quoted = page.getByTestId('design-estimation');
+    await quoted.getByText('견적 발행').waitFor();
+    await quoted.getByTestId('total-total').getByText('3,667,400원').waitFor();
+    await screenshot(page, 'estimate-quote');
+    await quoted.getByRole('button', { name: '견적 수락' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '수락하고 주문' }).click();
+    await page.getByText('견적을 수락했습니다. 주문이 접수되었습니다.').waitFor();
+    const order = quoted.getByTestId('order-number');
+    await order.waitFor();
+    const orderNumber = (await order.locator('strong').textContent()) ?? '';
+    expect(orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+    await quoted.getByText('주문됨').waitFor();
+    await page.close();
+
+    // The designer sees the order on the estimation, and its history says who did what.
+    page = await signIn('designer@estimate-ui.example');
+    await page.goto(`${platform.url}/dashboard/my-estimation`);
+    await page
+      .getByRole('row', { name: /34평 거실 견적/ })
+      .getByText(orderNumber)
+      .waitFor();
+    await page
+      .getByRole('row', { name: /34평 거실 견적/ })
+      .getByRole('link')
+      .click();
+    await page.getByTestId('order-number').getByText(orderNumber, { exact: false }).waitFor();
+    await page.getByRole('tab', { name: '이력' }).click();
+    await page.getByText('견적 요청').first().waitFor();
+    await screenshot(page, 'estimate-order');
+    await page.close();
+  });
+});

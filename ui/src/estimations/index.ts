@@ -1,0 +1,7 @@
+export { DesignEstimatesTab } from './DesignEstimatesTab';
+export {
+  AdminEstimationsPage,
+  EstimationPage,
+  ManagerEstimationsPage,
+  MyEstimationsPage,
+} from './EstimationPages';
