@@ -233,8 +233,7 @@ export async function measureEstimateEngine(quick: boolean): Promise<EstimateEng
 }
 
 /** The section as printed after the report. */
-export async function estimateEngineSection(quick: boolean): Promise<string> {
-  const r = await measureEstimateEngine(quick);
+export function formatEstimateEngine(r: EstimateEngineResult): string {
   const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
   return [
     `\nEstimate engine: draft of a design of ${r.rooms} rooms and ${r.items.toLocaleString('en-US')} items (${r.elements.toLocaleString('en-US')} elements, ${r.lines} lines, total ${r.total.toLocaleString('en-US')} 원)`,

@@ -15,7 +15,8 @@ import {
   serverUrlFromEnv,
 } from './bench-database';
 import { designsSection } from './designs';
-import { estimateEngineSection } from './estimate-engine';
+import { formatEstimateEngine, measureEstimateEngine } from './estimate-engine';
+import { estimationDraftSection } from './estimation-draft';
 import { filesSection } from './files';
 import { listCases, measureListLatency } from './list-latency';
 import { measurePageThroughput } from './page-throughput';
@@ -210,7 +211,8 @@ async function main(): Promise<number> {
   try {
     const report = await runBenchmarks(bench, options.quick ? QUICK : FULL);
     process.stdout.write(`\n${formatReport(report)}`);
-    process.stdout.write(await estimateEngineSection(options.quick));
+    const engine = await measureEstimateEngine(options.quick);
+    process.stdout.write(formatEstimateEngine(engine));
     const uiSkip = uiWeightSkipReason();
     const uiWeight = uiSkip
       ? null
@@ -218,6 +220,7 @@ async function main(): Promise<number> {
     process.stdout.write(uiWeight ? `\n${formatUiWeight(uiWeight)}` : `\nUI weight skipped: ${uiSkip}\n`);
     process.stdout.write(await designsSection(bench.url, admin, options.quick));
     process.stdout.write(await filesSection(bench.url, admin, options.quick));
+    process.stdout.write(await estimationDraftSection(bench.url, admin, options.quick, engine));
     if (options.json) {
       await fs.writeFile(options.json, `${JSON.stringify({ ...report, uiWeight }, null, 2)}\n`);
       process.stdout.write(`\nResults written to ${path.resolve(options.json)}\n`);

@@ -1,0 +1,212 @@
+import type { DesignDocument } from '@interior/contracts';
+import { benchCatalogue, benchDesign } from './estimate-engine';
+import { type Percentiles, sampleLatency } from './measure';
+import { ms, startSectionPlatform } from './section-platform';
+
+/**
+ * The estimate draft through the whole path: `POST /api/estimation/{id}/draft` for a design of 200
+ * rooms and 2,000 items (the estimate engine's design), i.e. reading the design's stream for the
+ * requested revision, loading its catalogue and the owner's constants from the read models,
+ * computing, appending the draft event with every line and waiting for the projection. Then
+ * `GET …/draft` of the same draft and `PUT …/draft` of it with one price changed. The ratio to
+ * the engine alone says what the service costs on top of the arithmetic.
+ *
+ * The catalogue (31 materials, 41 products, 8 BOMs, 5 workspaces, a wall drawing) is created
+ * through the API, and the design's references are mapped onto the ids it was given.
+ */
+
+async function call(base: string, token: string, method: string, path: string, body?: unknown, headers = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return { response, body: text ? JSON.parse(text) : null };
+}
+
+export interface EstimationDraftResult {
+  rooms: number;
+  items: number;
+  lines: number;
+  compute: Percentiles;
+  read: Percentiles;
+  save: Percentiles;
+  engine: Percentiles;
+}
+
+async function seed(base: string, token: string): Promise<{ designId: number; estimationId: number }> {
+  const catalogue = benchCatalogue();
+  const values = <T>(lookup: ReadonlyMap<number, T> | Readonly<Record<string, T>>): T[] =>
+    lookup instanceof Map ? [...(lookup as ReadonlyMap<number, T>).values()] : Object.values(lookup);
+  const post = async (resource: string, record: Record<string, unknown>) =>
+    (await call(base, token, 'POST', `/api/${resource}`, record)).body.id as number;
+  // The bench's own ids → the ids the platform gave.
+  const bomIds = new Map<number, number>();
+  for (const bom of values(catalogue.boms))
+    bomIds.set(
+      bom.id,
+      await post('bom', {
+        name: bom.name,
+        lines: bom.lines.map((line) => ({
+          ...line,
+          // The engine bench reads this constant from its catalogue; here it is written out.
+          quantity: line.quantity.replaceAll('MOULDING_LENGTH', '2.4'),
+        })),
+      }),
+    );
+  const mapped = (id: number | null | undefined) => (id == null ? null : (bomIds.get(id) ?? null));
+  const materialIds = new Map<number, number>();
+  for (const m of values(catalogue.materials))
+    materialIds.set(
+      m.id,
+      await post('material', {
+        name: m.name,
+        code: `BENCH-M${m.id}`,
+        spec: m.spec ?? '',
+        unit: m.unit,
+        price: m.price,
+        lossRate: Number(m.lossRate),
+        bomId: mapped(m.bomId),
+        status: 'Active',
+      }),
+    );
+  const productIds = new Map<number, number>();
+  // Singles first: a Set is made of singles (here two of the first single), and counts as itself.
+  const products = values(catalogue.products).sort(
+    (a, b) => Number(a.kind === 'Set') - Number(b.kind === 'Set'),
+  );
+  for (const p of products) {
+    const firstSingle = productIds.values().next().value;
+    productIds.set(
+      p.id,
+      await post('product', {
+        name: p.name,
+        code: `BENCH-P${p.id}`,
+        kind: p.kind,
+        unit: p.unit,
+        price: p.price,
+        bomId: mapped(p.bomId),
+        status: 'Active',
+        ...(p.kind === 'Set' ? { components: [{ productId: firstSingle, quantity: 2 }] } : {}),
+      }),
+    );
+  }
+  const workspaceIds = new Map<number, number>();
+  for (const w of values(catalogue.workspaces))
+    workspaceIds.set(w.id, await post('workspace', { name: w.name, bomId: mapped(w.bomId) }));
+  const wallDrawingIds = new Map<number, number>();
+  for (const d of values(catalogue.wallDrawings))
+    wallDrawingIds.set(
+      d.id,
+      await post('walldrawing', {
+        name: d.name,
+        width: d.width,
+        height: d.height,
+        elements: d.elements.map((e) => ({ ...e, materialId: materialIds.get(e.materialId) })),
+      }),
+    );
+
+  const doc: DesignDocument = benchDesign();
+  const to = (ids: Map<number, number>, id: number | null | undefined) => (id == null ? id : ids.get(id));
+  for (const room of doc.rooms) {
+    room.workspaceId = to(workspaceIds, room.workspaceId);
+    room.floorMaterialId = to(materialIds, room.floorMaterialId);
+    room.wallMaterialId = to(materialIds, room.wallMaterialId);
+    room.ceilingMaterialId = to(materialIds, room.ceilingMaterialId);
+  }
+  for (const opening of doc.openings) opening.productId = to(productIds, opening.productId) ?? null;
+  for (const item of doc.items) item.productId = to(productIds, item.productId) as number;
+  for (const drawing of doc.wallDrawings)
+    drawing.wallDrawingId = to(wallDrawingIds, drawing.wallDrawingId) as number;
+
+  const designId = (await call(base, token, 'POST', '/api/mydesign', { name: '견적 벤치 200실' })).body
+    .id as number;
+  await call(base, token, 'PUT', `/api/design/${designId}/document`, doc, { 'if-match': '"0"' });
+  const estimationId = (await call(base, token, 'POST', `/api/design/${designId}/estimation`, {})).body
+    .id as number;
+  const managerId = (
+    await call(base, token, 'POST', '/api/user', {
+      email: 'bench-manager@bench.example',
+      name: '벤치 매니저',
+      roles: ['DesignManager'],
+      password: 'bench-manager-password-1',
+    })
+  ).body.id as number;
+  await call(base, token, 'POST', `/api/estimation/${estimationId}/assign`, { managerId });
+  return { designId, estimationId };
+}
+
+export async function measureEstimationDraft(
+  url: string,
+  admin: { email: string; password: string },
+  quick: boolean,
+  engine: Percentiles,
+): Promise<EstimationDraftResult> {
+  const { platform, token } = await startSectionPlatform(url, admin);
+  try {
+    const base = platform.url;
+    const { estimationId } = await seed(base, token);
+    const plan = quick ? { warmup: 1, samples: 5 } : { warmup: 3, samples: 30 };
+    type Draft = { lines: { id: string; unitPrice: number }[]; version: number; problems: string[] };
+    const drafts: Draft[] = [];
+    const compute = await sampleLatency(async () => {
+      drafts.push((await call(base, token, 'POST', `/api/estimation/${estimationId}/draft`)).body as Draft);
+    }, plan);
+    const computed = drafts[drafts.length - 1] as Draft;
+    if (computed.problems.length) throw new Error(`bench draft has problems: ${computed.problems[0]}`);
+    const read = await sampleLatency(async () => {
+      await call(base, token, 'GET', `/api/estimation/${estimationId}/draft`);
+    }, plan);
+    let version = computed.version;
+    const save = await sampleLatency(async (i) => {
+      const lines = computed.lines.map((line, n) =>
+        n === 0 ? { ...line, unitPrice: line.unitPrice + i + 1 } : line,
+      );
+      const saved = await call(
+        base,
+        token,
+        'PUT',
+        `/api/estimation/${estimationId}/draft`,
+        { lines },
+        {
+          'if-match': `"${version}"`,
+        },
+      );
+      version = saved.body.version;
+    }, plan);
+    const doc = benchDesign();
+    return {
+      rooms: doc.rooms.length,
+      items: doc.items.length,
+      lines: computed.lines.length,
+      compute,
+      read,
+      save,
+      engine,
+    };
+  } finally {
+    await platform.close();
+  }
+}
+
+/** The section as printed after the report. */
+export async function estimationDraftSection(
+  url: string,
+  admin: { email: string; password: string },
+  quick: boolean,
+  engine: Percentiles,
+): Promise<string> {
+  const r = await measureEstimationDraft(url, admin, quick, engine);
+  const row = (label: string, p: Percentiles) =>
+    `  ${label.padEnd(34)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms`;
+  return [
+    `\nEstimate draft over HTTP: a design of ${r.rooms} rooms and ${r.items.toLocaleString('en-US')} items, ${r.lines} lines`,
+    row('POST /api/estimation/{id}/draft', r.compute),
+    row('GET  /api/estimation/{id}/draft', r.read),
+    row('PUT  /api/estimation/{id}/draft', r.save),
+    `  POST draft ÷ computeEstimate alone at p50: ${(r.compute.p50Ms / r.engine.p50Ms).toFixed(1)}×`,
+    '',
+  ].join('\n');
+}
