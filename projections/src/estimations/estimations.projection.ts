@@ -20,7 +20,8 @@ async function nameOf(trx: Knex.Transaction, userId: number | null): Promise<str
  */
 export const estimationsProjection = defineProjection({
   name: 'estimations',
-  version: 1,
+  // 2: quotedTotal as a JSON number (double precision, exact for whole won as the events carry them)
+  version: 2,
   handles: [...estimationEventTypes],
   tables: {
     [estimations]: (t) => {
@@ -38,7 +39,8 @@ export const estimationsProjection = defineProjection({
       t.text('state').notNullable();
       t.text('note').notNullable();
       t.integer('quoteRevision').notNullable().defaultTo(0);
-      t.bigInteger('quotedTotal');
+      // The events carry totals as JS numbers; a bigint would answer text to the screens.
+      t.double('quotedTotal');
       t.timestamp('validUntil', { useTz: true });
       t.text('orderNumber');
       t.text('rejectReason');

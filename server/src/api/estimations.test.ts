@@ -154,6 +154,9 @@ describe('estimations', () => {
     await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
     await act('designer', estimation.id, 'draft');
     await act('designer', estimation.id, 'quote');
+    // The record answers the quoted total as a number, for the lists and the screens.
+    const quoted = await api().request('GET', `/api/estimation/${estimation.id}`, { token: tokens.owner });
+    expect(quoted.body).toMatchObject({ quotedTotal: workedExampleTotals.total, quoteRevision: 1 });
 
     const material = await api().request('GET', `/api/material/${catalogue.floor}`, { token: tokens.admin });
     const changed = await api().request('PUT', `/api/material/${catalogue.floor}`, {

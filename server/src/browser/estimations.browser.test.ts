@@ -143,6 +143,10 @@ describeInBrowser('estimations in the browser', () => {
     const orderNumber = (await order.locator('strong').textContent()) ?? '';
     expect(orderNumber).toMatch(ORDER_NUMBER_PATTERN);
     await quoted.getByText('주문됨').waitFor();
+    // The requester reads who did what, in words.
+    await quoted.getByRole('button', { name: '이력 보기' }).click();
+    await quoted.getByText('ORD-', { exact: false }).last().waitFor();
+    await quoted.getByText('합계 3,667,400원 (공급가액 3,334,000원, 부가가치세 333,400원)').first().waitFor();
     await page.close();
 
     // The designer sees the order on the estimation, and its history says who did what.

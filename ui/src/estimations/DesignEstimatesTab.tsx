@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../designs/api';
 import { useRun } from '../designs/MyDesignsPage';
+import { HistoryTable } from '../history/HistoryTable';
 import { currentUser } from '../session';
 import { estimationApi, formatWon } from './api';
 import { ReasonDialog, StateChip } from './EstimationParts';
@@ -42,6 +43,7 @@ function EstimationCard({ estimation: e, requester }: { estimation: EstimationRe
   const [accepting, setAccepting] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [history, setHistory] = useState(false);
   const staff = canAccess(dashboardRoutes['estimation/:id'], currentUser()?.user.roles ?? []);
   return (
     <Card variant="outlined" data-testid="design-estimation">
@@ -92,25 +94,29 @@ function EstimationCard({ estimation: e, requester }: { estimation: EstimationRe
             <Alert severity="warning">유효기한이 지나 견적서가 만료되었습니다.</Alert>
           )}
           {e.quoteRevision > 0 && <QuoteView estimation={e} />}
-          {requester && (
-            <Stack direction="row" spacing={1}>
-              {stepApplies('accept', e.state) && (
-                <Button variant="contained" onClick={() => setAccepting(true)}>
-                  견적 수락
-                </Button>
-              )}
-              {stepApplies('reject', e.state) && (
-                <Button variant="outlined" color="warning" onClick={() => setRejecting(true)}>
-                  견적 거절
-                </Button>
-              )}
-              {stepApplies('cancel', e.state) && (
-                <Button color="error" onClick={() => setCancelling(true)}>
-                  요청 취소
-                </Button>
-              )}
-            </Stack>
-          )}
+          <Stack direction="row" spacing={1}>
+            {requester && (
+              <>
+                {stepApplies('accept', e.state) && (
+                  <Button variant="contained" onClick={() => setAccepting(true)}>
+                    견적 수락
+                  </Button>
+                )}
+                {stepApplies('reject', e.state) && (
+                  <Button variant="outlined" color="warning" onClick={() => setRejecting(true)}>
+                    견적 거절
+                  </Button>
+                )}
+                {stepApplies('cancel', e.state) && (
+                  <Button color="error" onClick={() => setCancelling(true)}>
+                    요청 취소
+                  </Button>
+                )}
+              </>
+            )}
+            <Button onClick={() => setHistory(!history)}>{history ? '이력 닫기' : '이력 보기'}</Button>
+          </Stack>
+          {history && <HistoryTable objectType="Estimation" id={e.id} />}
         </Stack>
       </CardContent>
       <Dialog open={accepting} onClose={() => setAccepting(false)} fullWidth maxWidth="xs">

@@ -104,7 +104,8 @@ export async function openQuotePdf(id: number, revision: number): Promise<void> 
 
 /** 원 as a 견적서 writes it: 3,902,800원. */
 export const formatWon = (won: number | null | undefined) =>
-  won === null || won === undefined ? '—' : `${won.toLocaleString('ko-KR')}원`;
+  // A bigint column may come as text: as a number it gets its thousands separators.
+  won === null || won === undefined ? '—' : `${Number(won).toLocaleString('ko-KR')}원`;
 
 /** A quantity with at most two decimals, as lines carry it. */
 export const formatQuantity = (quantity: number) =>

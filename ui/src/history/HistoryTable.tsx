@@ -85,6 +85,28 @@ function useGroupNames(entries: readonly HistoryEntry[] | undefined): ReadonlyMa
 }
 const noGroups: ReadonlyMap<number, string> = new Map();
 
+/** Names of the fields of a type's events where no screen's form names them. */
+const typeFieldNames: Partial<Record<ObjectType, Readonly<Record<string, string>>>> = {
+  Estimation: {
+    estimateNumber: '견적 번호',
+    designId: '디자인 번호',
+    designName: '디자인',
+    designRevision: '디자인 리비전',
+    requesterId: '요청자',
+    note: '요청 메모',
+    managerId: '담당 매니저',
+    designerId: '담당 디자이너',
+    lines: '품목',
+    totals: '금액',
+    rates: '요율',
+    problems: '계산하지 못한 부분',
+    revision: '견적서 리비전',
+    validUntil: '유효기한',
+    orderNumber: '주문 번호',
+    reason: '사유',
+  },
+};
+
 /** Names of fields that events of every kind of record carry. */
 const sharedFieldNames: Readonly<Record<string, string>> = {
   aces: '권한',
@@ -123,6 +145,7 @@ function ChangeList({
   const translate = useTranslate();
   const fieldName = (field: string) =>
     agreementLabel(field) ??
+    context.fieldNames?.[field] ??
     (resource
       ? translate(`resources.${resource}.fields.${field}`, { _: sharedFieldNames[field] ?? '기타 항목' })
       : (sharedFieldNames[field] ?? '기타 항목'));
@@ -188,7 +211,11 @@ export function HistoryTable({
     queryKey: ['history', objectType, id === undefined ? '*' : String(id)],
     queryFn: () => dataProvider.getHistory(objectType, id),
   });
-  const context: ValueContext = { identities: useIdentityLabels(data), groups: useGroupNames(data) };
+  const context: ValueContext = {
+    identities: useIdentityLabels(data),
+    groups: useGroupNames(data),
+    fieldNames: typeFieldNames[objectType],
+  };
   const resource = resourceOf(objectType);
 
   if (isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;

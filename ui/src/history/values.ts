@@ -4,6 +4,7 @@ import {
   agreementDefinitions,
   type Role,
   roleLabels,
+  type Totals,
   type UserStatus,
   userStatusLabels,
 } from '@interior/contracts';
@@ -20,6 +21,8 @@ export interface ValueContext {
   identities: IdentityLabels;
   /** Names of user groups by id; a group missing here reads "그룹 #7". */
   groups: ReadonlyMap<number, string>;
+  /** Names of the fields of this type's events that no screen's form names (HistoryTable). */
+  fieldNames?: Readonly<Record<string, string>>;
 }
 
 /** A shown value: one line, or a list of lines. */
@@ -91,6 +94,21 @@ export function showValue(field: string, value: unknown, context: ValueContext):
       return accountTypeLabels[String(value)] ?? String(value);
     case 'reason':
       return reasonLabels[String(value)] ?? String(value);
+    // An estimation's draft and quotes (contracts/src/estimation.ts): what a 견적서 shows of them.
+    case 'lines':
+      return Array.isArray(value) ? `${value.length.toLocaleString('ko-KR')}개 품목` : '-';
+    case 'totals': {
+      const totals = value as Partial<Totals>;
+      return `합계 ${won(totals.total)} (공급가액 ${won(totals.supply)}, 부가가치세 ${won(totals.vat)})`;
+    }
+    case 'rates': {
+      const rates = value as { OVERHEAD_RATE?: string; PROFIT_RATE?: string };
+      return `일반관리비 ${percent(rates.OVERHEAD_RATE)}, 이윤 ${percent(rates.PROFIT_RATE)}`;
+    }
+    case 'requesterId':
+    case 'managerId':
+    case 'designerId':
+      return `사용자 #${String(value)}`;
     case 'groups':
     case 'added':
     case 'removed':
@@ -102,11 +120,16 @@ export function showValue(field: string, value: unknown, context: ValueContext):
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return ISO_TIME.test(value) ? formatDateTime(value) : value;
   if (isFileReference(value)) return value.name;
-  if (Array.isArray(value)) return value.map((item) => flat(showValue(field, item, context)));
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => flat(showValue(field, item, context))) : '없음';
   // An object no rule knows: its values, one after another, never its JSON.
   return Object.values(value as Record<string, unknown>)
     .map((item) => flat(showValue(field, item, context)))
     .join(', ');
 }
+
+const won = (n: number | undefined) => `${Number(n ?? 0).toLocaleString('ko-KR')}원`;
+const percent = (rate: string | undefined) =>
+  `${(Number(rate ?? 0) * 100).toLocaleString('ko-KR', { maximumFractionDigits: 2 })}%`;
 
 const flat = (shown: Shown) => (Array.isArray(shown) ? shown.join(', ') : shown);
