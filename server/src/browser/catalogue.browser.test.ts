@@ -117,4 +117,16 @@ describeInBrowser('the catalogue in the browser', () => {
     await page.getByText('액체방수제').first().waitFor();
     await screenshot(page, 'bom-show-1400');
   });
+
+  it('renders a notice’s Markdown as sanitized HTML on its page (the Markdown chunk loads on demand)', async () => {
+    const notice = await post('system/notice', {
+      title: '정기 점검 안내',
+      category: 'General',
+      body: '## 점검 시간\n\n**11월 30일 02:00–04:00** 동안 접속할 수 없습니다.\n\n<script>window.injected = 1</script>',
+    });
+    await page.goto(`${platform.url}/dashboard/notice/${notice.id}`);
+    await page.getByRole('heading', { name: '점검 시간' }).waitFor();
+    expect(await page.locator('strong', { hasText: '11월 30일 02:00–04:00' }).count()).toBe(1);
+    expect(await page.evaluate('window.injected')).toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@ import { noticeResource } from '@interior/contracts';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   DataTable,
   DateField,
@@ -15,22 +15,24 @@ import {
   useRecordContext,
   useShowContext,
 } from 'react-admin';
-import ReactMarkdown from 'react-markdown';
 import { useParams } from 'react-router';
-import rehypeSanitize from 'rehype-sanitize';
 import { koreanLocale } from '../../i18n/format';
 import { apiBase, apiFetch } from '../../session/http';
 import { resourceScreens } from '../kit/resourceScreens';
 
 const categoryLabels = noticeResource.fields.category.labels;
 
-/** Markdown as HTML without any HTML of its own (react-markdown renders none, rehype-sanitize checks the rest). */
+const MarkdownText = lazy(() => import('./MarkdownText'));
+
+/** A notice's Markdown body, rendered as sanitized HTML (MarkdownText). */
 export function NoticeBody({ source = 'body' }: { source?: string }) {
   const record = useRecordContext();
   const text = typeof record?.[source] === 'string' ? (record[source] as string) : '';
   return (
     <Box sx={{ '& img': { maxWidth: '100%' }, '& a': { color: 'primary.main' }, lineHeight: 1.7 }}>
-      <ReactMarkdown rehypePlugins={[rehypeSanitize]}>{text}</ReactMarkdown>
+      <Suspense fallback={<Typography sx={{ whiteSpace: 'pre-wrap' }}>{text}</Typography>}>
+        <MarkdownText text={text} />
+      </Suspense>
     </Box>
   );
 }
