@@ -5,6 +5,7 @@ import {
   type LaunchedBrowser,
   launchBrowser,
   screenshot,
+  seriousViolations,
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
@@ -43,8 +44,13 @@ describeInBrowser('estimations in the browser', () => {
     await platform?.stop();
   });
 
-  const signIn = async (email: string, password = PASSWORD): Promise<Page> => {
+  const signIn = async (
+    email: string,
+    password = PASSWORD,
+    viewport?: { width: number; height: number },
+  ): Promise<Page> => {
     const page = await browser.context.newPage();
+    if (viewport) await page.setViewportSize(viewport);
     await page.goto(`${platform.url}/login`);
     await signInThroughForm(page, email, password);
     await page.waitForURL(/\/dashboard\/mydesign$/);
@@ -164,6 +170,17 @@ describeInBrowser('estimations in the browser', () => {
     await page.getByRole('tab', { name: '이력' }).click();
     await page.getByText('견적 요청').first().waitFor();
     await screenshot(page, 'estimate-order');
+    expect(await seriousViolations(page)).toEqual([]);
+    const estimationUrl = page.url();
+    await page.close();
+
+    // On a phone the page fits its width; the lines table scrolls inside its own box.
+    page = await signIn('designer@estimate-ui.example', PASSWORD, { width: 390, height: 844 });
+    await page.goto(estimationUrl);
+    await page.getByTestId('estimate-line').first().waitFor();
+    await screenshot(page, 'estimate-phone');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   AclEventSchemas,
   dashboardRoutes,
@@ -17,6 +16,7 @@ import {
   type LaunchedBrowser,
   launchBrowser,
   screenshot,
+  seriousViolations,
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
@@ -56,20 +56,6 @@ async function settled(page: Page) {
     .waitFor({ timeout: 10_000 });
   await page.getByTestId('top-progress-bar').waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForTimeout(150);
-}
-
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical findings of axe-core on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // evaluate() is not subject to the page's Content-Security-Policy, which refuses inline scripts.
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 700)).slice(0, 3) })))`,
-  )) as { id: string; impact: string; nodes: string[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
 }
 
 describeInBrowser('a first-time user, on a phone and with assistive technology', () => {

@@ -43,3 +43,17 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('비밀번호').first().fill(password);
   await page.getByRole('button', { name: '로그인' }).click();
 }
+
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical findings of axe-core on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // evaluate() is not subject to the page's Content-Security-Policy, which refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 700)).slice(0, 3) })))`,
+  )) as { id: string; impact: string; nodes: string[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
+}

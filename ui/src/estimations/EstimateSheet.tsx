@@ -91,7 +91,15 @@ export function EstimateLinesTable({
   const columns = actions ? 8 : 7;
   if (lines.length === 0) return <Typography color="text.secondary">품목이 없습니다.</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Width 0 and at least the container's: the table scrolls inside this box instead of
+    // widening the page to its own width (a phone's screen is narrower than a 견적서).
+    // Focusable, so the keyboard can scroll it too.
+    <Box
+      sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}
+      tabIndex={0}
+      role="region"
+      aria-label="견적 품목 표"
+    >
       <Table size="small" aria-label="견적 품목">
         <TableHead>
           <TableRow>

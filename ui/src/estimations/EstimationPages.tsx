@@ -200,7 +200,14 @@ export function EstimationListPage({ route }: { route: ListRoute }) {
         </Typography>
       )}
       {rows.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
+        // Width 0 and at least the container's: the table scrolls inside this box instead of
+        // widening the page to its own width (a phone's screen is narrower than a 견적서).
+        <Box
+          sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}
+          tabIndex={0}
+          role="region"
+          aria-label={`${title} 목록`}
+        >
           <Table size="small">
             <TableHead>
               <TableRow>
