@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAclQueries } from './acl/routes';
+import { registerCatalogueThumbnails } from './catalogue-thumbnails';
 import { registerClientLogQueries } from './clientlog/routes';
 import type { QueryServiceDeps } from './deps';
 import { registerDesignQueries } from './design/routes';
@@ -20,6 +21,7 @@ export type { QueryServiceDeps } from './deps';
 export function registerQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps): void {
   registerUserQueries(app, deps);
   registerResourceReadRoutes(app, deps);
+  registerCatalogueThumbnails(app, deps);
   registerHistoryQueries(app, deps);
   registerImageQueries(app, deps);
   registerFileQueries(app, deps);

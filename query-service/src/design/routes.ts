@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
+import { sendDrawing } from '../drawing-reply';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
 
@@ -206,14 +207,7 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
     const row = await deps.knex(designs).where({ id }).first('name');
     const found = await documentOf(id, undefined);
     const svg = drawDocumentSvg(designDocumentSchema.parse(found.document), { title: row?.name ?? '' });
-    // The drawing is served as a document of its own: nothing in it may run or load anything.
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-cache')
-      .header('etag', etagOf(found.revision))
-      .send(svg);
+    return sendDrawing(reply, svg, found.revision);
   });
 
   app.get('/api/design/:id/log', async (request, reply) => {

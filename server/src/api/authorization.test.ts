@@ -3,6 +3,7 @@ import {
   canAccess,
   dashboardRoutes,
   defaultPermission,
+  emptyDesignDocument,
   messages,
   type ObjectType,
   type Permission,
@@ -789,6 +790,7 @@ const routes: Route[] = [
   // Subscriptions and payments: plans are public; the rest follows SPEC §2's route roles.
   ...subscriptionRoutes(),
   ...designRoutes(),
+  ...catalogueDrawingRoutes(),
   ...estimationRoutes(),
 ];
 
@@ -1000,6 +1002,37 @@ function estimationRoutes(): Route[] {
       expected: (p) => (isAdmin(p) ? 200 : 403),
     },
   ];
+}
+
+/** The drawings of plan templates and wall drawings: read like the record (the catalogue's default). */
+function catalogueDrawingRoutes(): Route[] {
+  const made: Partial<Record<'plan' | 'walldrawing', Promise<number>>> = {};
+  const record = (resource: 'plan' | 'walldrawing') => {
+    made[resource] ??= api()
+      .request('POST', `/api/${resource}`, {
+        token: admin.token!,
+        body:
+          resource === 'plan'
+            ? { name: `행렬 평면도 ${++unique}`, document: emptyDesignDocument() }
+            : { name: `행렬 벽면도 ${++unique}`, width: 2000, height: 2400, elements: [] },
+      })
+      .then((created) => created.body.id as number);
+    return made[resource];
+  };
+  return (
+    [
+      ['plan', 'Plan'],
+      ['walldrawing', 'WallDrawing'],
+    ] as const
+  ).map(
+    ([resource, type]): Route => ({
+      method: 'GET',
+      pattern: `/api/${resource}/:id/thumbnail.svg`,
+      path: () => '',
+      prepare: async () => ({ path: `/api/${resource}/${await record(resource)}/thumbnail.svg` }),
+      expected: (p) => (isAdmin(p) || defaultPermission(p.roles, type) ? 200 : 404),
+    }),
+  );
 }
 
 function designRoutes(): Route[] {

@@ -266,3 +266,45 @@ describe('uniqueness and references', () => {
     expect(inUse.body.message).toBe(catalogueMessages.usedInSets(1));
   });
 });
+
+describe('drawings of the catalogue’s geometry', () => {
+  it('draws a plan template and a wall drawing as sandboxed SVG, for anyone who reads them', async () => {
+    const square = [
+      { x: 0, y: 0 },
+      { x: 4000, y: 0 },
+      { x: 4000, y: 3000 },
+      { x: 0, y: 3000 },
+    ];
+    const plan = await post('plan', {
+      name: '24평 예시 평면',
+      // A template may leave out the kinds of element it has none of.
+      document: {
+        version: 1,
+        walls: [],
+        rooms: [{ id: 'r1', name: '거실', polygon: square, ceilingHeight: 2400 }],
+      },
+    });
+    const tile = await material({ name: '포세린 타일' });
+    const wall = await post('walldrawing', {
+      name: '아트월',
+      width: 2000,
+      height: 2400,
+      elements: [{ materialId: tile.id, x: 0, y: 0, width: 1000, height: 2400 }],
+    });
+    for (const [path, text] of [
+      [`/api/plan/${plan.id}/thumbnail.svg`, '거실'],
+      [`/api/walldrawing/${wall.id}/thumbnail.svg`, '포세린 타일'],
+    ] as const) {
+      const drawn = await api().request('GET', path, { token: designer });
+      expect([path, drawn.status]).toEqual([path, 200]);
+      expect(drawn.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(drawn.headers.get('content-security-policy')).toContain('sandbox');
+      expect(drawn.body as string).toMatch(/^<svg[\s\S]*<\/svg>$/);
+      expect(drawn.body as string).toContain(text);
+    }
+    expect((await api().request('GET', '/api/plan/999999/thumbnail.svg', { token: designer })).status).toBe(
+      404,
+    );
+    expect((await api().request('GET', `/api/plan/${plan.id}/thumbnail.svg`)).status).toBe(401);
+  });
+});

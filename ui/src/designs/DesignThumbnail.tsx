@@ -1,5 +1,4 @@
-import { Box, Skeleton } from '@mui/material';
-import { useThumbnail } from './api';
+import { DrawingImage } from '../resources/kit/DrawingImage';
 
 /** The design's drawing (the server's thumbnail.svg) in a fixed frame. */
 export function DesignThumbnail({
@@ -13,14 +12,12 @@ export function DesignThumbnail({
   name: string;
   height?: number;
 }) {
-  const { data } = useThumbnail(id, revision);
-  if (!data) return <Skeleton variant="rectangular" height={height} />;
   return (
-    <Box
-      component="img"
-      src={data}
+    <DrawingImage
+      path={`/api/design/${id}/thumbnail.svg`}
+      version={revision}
       alt={`${name} 도면`}
-      sx={{ width: '100%', height, objectFit: 'contain', bgcolor: 'background.default', display: 'block' }}
+      height={height}
     />
   );
 }

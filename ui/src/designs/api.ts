@@ -1,5 +1,4 @@
 import type { DesignRecord } from '@interior/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiFetch, apiJson } from '../session';
 
 export interface Page<T> {
@@ -84,25 +83,6 @@ export const designApi = {
     apiJson<FolderRecord>(`/api/designfolder/${id}`, { method: 'PUT', json: changes }),
   deleteFolder: (id: number) => apiJson<FolderRecord>(`/api/designfolder/${id}`, { method: 'DELETE' }),
 };
-
-/**
- * The design's drawing as a data: URL for an <img>: fetched with the session's token (an <img
- * src> cannot send it), and shown as an image, so nothing in the SVG can run.
- */
-export function useThumbnail(id: number, revision: number) {
-  return useQuery({
-    queryKey: ['design-thumbnail', id, revision],
-    queryFn: async () => {
-      const response = await apiFetch(`/api/design/${id}/thumbnail.svg`);
-      const svg = await response.text();
-      const bytes = new TextEncoder().encode(svg);
-      let binary = '';
-      for (const byte of bytes) binary += String.fromCharCode(byte);
-      return `data:image/svg+xml;base64,${btoa(binary)}`;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 export const formatDate = (value: string | null | undefined) =>
   value ? new Date(value).toLocaleString('ko-KR', { dateStyle: 'medium', timeStyle: 'short' }) : '—';

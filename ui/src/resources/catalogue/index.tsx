@@ -16,6 +16,7 @@ import SellIcon from '@mui/icons-material/Sell';
 import TextureIcon from '@mui/icons-material/Texture';
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
+import { RecordDrawing } from '../kit/DrawingImage';
 import { resourceScreens } from '../kit/resourceScreens';
 import {
   BomLinesInput,
@@ -47,10 +48,14 @@ export const bom = resourceScreens(bomResource, {
   editors: { lines: <BomLinesInput /> },
   views: { lines: <BomLinesView /> },
 });
-export const plan = resourceScreens(planResource, { icon: DashboardIcon });
+export const plan = resourceScreens(planResource, {
+  icon: DashboardIcon,
+  views: { document: <RecordDrawing resource="plan" /> },
+});
 export const walldrawing = resourceScreens(wallDrawingResource, {
   icon: WallpaperIcon,
   editors: { elements: <WallDrawingElementsInput /> },
+  views: { elements: <RecordDrawing resource="walldrawing" /> },
 });
 export const model = resourceScreens(modelResource, {
   icon: ViewInArIcon,
