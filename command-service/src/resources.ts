@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bomFormulaCheck } from './catalogue/bom-formula';
 import { bomHooks, materialHooks, productHooks, wallDrawingHooks } from './catalogue/catalogue';
 import { categoryHooks } from './catalogue/category';
+import { registerCatalogueImport } from './catalogue/import';
 import { registerNoticeCommands } from './catalogue/notice';
 import { loadSampleCatalogue, registerSampleCommands } from './catalogue/sample';
 import { ensureShippedSettings, registerOverrideCommands } from './catalogue/settings';
@@ -27,6 +28,7 @@ export function registerResourceRoutes(app: FastifyInstance, deps: CommandServic
   registerOverrideCommands(app, deps);
   registerNoticeCommands(app, deps);
   registerSampleCommands(app, deps, resourceHooks);
+  registerCatalogueImport(app, deps, resourceHooks);
 }
 
 /** A resource's hooks (none: the generic writes only). */

@@ -3,14 +3,18 @@
  * word; the rest follow the same tone. One place, so the UI and the services say the same thing.
  */
 /**
- * A word with its topic particle: 은 after a final consonant, 는 after a vowel ("이미지는",
- * "3D 모델은"); 은(는) when the word does not end in Hangul.
+ * The particle that follows a word: the first form after a final consonant, the second after a
+ * vowel ("이미지는", "3D 모델은"); both, "은(는)", when the word does not end in Hangul.
  */
-export function topic(word: string): string {
+export function particle(word: string, afterConsonant: string, afterVowel: string): string {
   const code = word.charCodeAt(word.length - 1) - 0xac00;
-  if (code < 0 || code >= 11_172) return `${word}은(는)`;
-  return `${word}${code % 28 === 0 ? '는' : '은'}`;
+  if (code < 0 || code >= 11_172) return `${afterConsonant}(${afterVowel})`;
+  return code % 28 === 0 ? afterVowel : afterConsonant;
 }
+/** A word with its topic particle (은/는). */
+export const topic = (word: string) => `${word}${particle(word, '은', '는')}`;
+/** A word with its subject particle (이/가). */
+export const subject = (word: string) => `${word}${particle(word, '이', '가')}`;
 
 export const messages = {
   // SPEC §5

@@ -81,6 +81,28 @@ export async function createRecord(
   return id;
 }
 
+/**
+ * Takes back a record this process just created (an all-or-nothing batch that failed half-way):
+ * its delete event, and its unique values freed. Nothing can reference it yet.
+ */
+export async function undoCreate(
+  deps: CommandServiceDeps,
+  resource: ResourceDeclaration,
+  hooks: ResourceCommandHooks,
+  id: number,
+  fields: RecordFields,
+  meta: CommandMeta,
+): Promise<void> {
+  const handled = await handleCommand(deps.store, {
+    stream: streamName(resource.objectType, id),
+    decider: recordDecider(resource, hooks.decider),
+    command: { type: 'Delete' },
+    meta,
+  });
+  await awaitProjections(deps, null, handled);
+  await releaseUnique(deps, resource, id, fields, null, meta);
+}
+
 /** The read model holding a referenced resource's records. */
 function referencedTable(name: string): string {
   if (name === 'user') return readModels.users;

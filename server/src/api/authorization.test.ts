@@ -1004,7 +1004,10 @@ function estimationRoutes(): Route[] {
   ];
 }
 
-/** The drawings of plan templates and wall drawings: read like the record (the catalogue's default). */
+/**
+ * The catalogue's own routes beside the generic ones: CSV import (Write on the type) and the
+ * drawings of plan templates and wall drawings (read like the record, the catalogue's default).
+ */
 function catalogueDrawingRoutes(): Route[] {
   const made: Partial<Record<'plan' | 'walldrawing', Promise<number>>> = {};
   const record = (resource: 'plan' | 'walldrawing') => {
@@ -1019,20 +1022,38 @@ function catalogueDrawingRoutes(): Route[] {
       .then((created) => created.body.id as number);
     return made[resource];
   };
-  return (
-    [
-      ['plan', 'Plan'],
-      ['walldrawing', 'WallDrawing'],
-    ] as const
-  ).map(
-    ([resource, type]): Route => ({
-      method: 'GET',
-      pattern: `/api/${resource}/:id/thumbnail.svg`,
-      path: () => '',
-      prepare: async () => ({ path: `/api/${resource}/${await record(resource)}/thumbnail.svg` }),
-      expected: (p) => (isAdmin(p) || defaultPermission(p.roles, type) ? 200 : 404),
+  const imports = (['product', 'material'] as const).map(
+    (resource): Route => ({
+      method: 'POST',
+      pattern: `/api/${resource}/import`,
+      path: () => `/api/${resource}/import`,
+      body: () => ({ csv: '이름,코드\n행렬 가져오기,MATRIX-1', commit: false }),
+      // The preview writes nothing; it needs Write on the type, which only the Admin holds.
+      expected: (p) =>
+        isAdmin(p)
+          ? 200
+          : defaultPermission(p.roles, resource === 'product' ? 'Product' : 'Material')
+            ? 403
+            : 404,
     }),
   );
+  return [
+    ...imports,
+    ...(
+      [
+        ['plan', 'Plan'],
+        ['walldrawing', 'WallDrawing'],
+      ] as const
+    ).map(
+      ([resource, type]): Route => ({
+        method: 'GET',
+        pattern: `/api/${resource}/:id/thumbnail.svg`,
+        path: () => '',
+        prepare: async () => ({ path: `/api/${resource}/${await record(resource)}/thumbnail.svg` }),
+        expected: (p) => (isAdmin(p) || defaultPermission(p.roles, type) ? 200 : 404),
+      }),
+    ),
+  ];
 }
 
 function designRoutes(): Route[] {

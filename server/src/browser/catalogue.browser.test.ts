@@ -129,4 +129,76 @@ describeInBrowser('the catalogue in the browser', () => {
     expect(await page.locator('strong', { hasText: '11월 30일 02:00–04:00' }).count()).toBe(1);
     expect(await page.evaluate('window.injected')).toBeUndefined();
   });
+
+  it('previews a BOM recipe on a base typed in, priced as an estimate prices it', async () => {
+    const recipe = await post('bom', {
+      name: '마루 시공 미리 보기',
+      lines: [
+        { trade: '바닥', kind: 'Labour', name: '마루 시공', unit: '㎡', quantity: 'area', unitPrice: 15_000 },
+        {
+          trade: '목공',
+          kind: 'Material',
+          name: '걸레받이 몰딩',
+          unit: 'm',
+          quantity: 'ceil(perimeter / 2.4) * 2.4',
+          unitPrice: 3_500,
+        },
+      ],
+    });
+    await page.goto(`${platform.url}/dashboard/bom/${recipe.id}/show`);
+    const preview = page.getByTestId('bom-preview');
+    await preview.getByLabel('면적(㎡)').fill('10');
+    // 10 ㎡ × 15,000 + ceil(14 / 2.4) × 2.4 = 14.4 m × 3,500
+    await preview.getByTestId('bom-preview-total').getByText('200,400원').waitFor();
+    await preview.getByText('14.4 m').waitFor();
+    await preview.getByLabel('둘레(m)').fill('abc');
+    await preview.getByText('둘레에 0 이상의 숫자를 넣어 주세요.').waitFor();
+  });
+
+  it('imports materials from a CSV: a preview with a row in error writes nothing, the fixed file imports all', async () => {
+    const file = (rows: string[]) => ({
+      name: '자재.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF이름,코드,용도,단위,단가,상태\r\n${rows.join('\r\n')}\r\n`),
+    });
+    await page.goto(`${platform.url}/dashboard/material`);
+    await page.getByRole('button', { name: 'CSV 가져오기' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByLabel('CSV 파일')
+      .setInputFiles(
+        file([
+          '가져온 타일 (CSV),CSV-TILE,바닥,㎡,"25,000",판매중',
+          '가져온 벽지 (CSV),CSV-PAPER,벽,㎡,비쌈,판매중',
+        ]),
+      );
+    await dialog
+      .getByTestId('import-summary')
+      .getByText('2행 중 1행에 오류가 있습니다.', { exact: false })
+      .waitFor();
+    await dialog
+      .getByTestId('import-row')
+      .filter({ hasText: 'CSV-PAPER' })
+      .getByText('단가: 숫자가 아닙니다.')
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: '가져오기' }).isDisabled()).toBe(true);
+    await screenshot(page, 'csv-import-preview');
+
+    await dialog
+      .getByLabel('CSV 파일')
+      .setInputFiles(
+        file([
+          '가져온 타일 (CSV),CSV-TILE,바닥,㎡,"25,000",판매중',
+          '가져온 벽지 (CSV),CSV-PAPER,벽,㎡,12000,판매중',
+        ]),
+      );
+    await dialog
+      .getByTestId('import-summary')
+      .getByText('모두 가져올 수 있습니다', { exact: false })
+      .waitFor();
+    await dialog.getByRole('button', { name: '2개 가져오기' }).click();
+    await page.getByText('2개를 가져왔습니다.').waitFor();
+    const listed = await platform.api.list('material', admin, { filter: { q: 'CSV' }, range: [0, 9] });
+    expect((listed.body as { code: string }[]).map((m) => m.code).sort()).toEqual(['CSV-PAPER', 'CSV-TILE']);
+  });
 });

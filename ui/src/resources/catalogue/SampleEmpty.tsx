@@ -1,5 +1,6 @@
+import { subject } from '@interior/contracts';
 import { Box, Button, Typography } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   CreateButton,
   useCanAccess,
@@ -14,7 +15,7 @@ import { apiBase, apiFetch } from '../../session/http';
  * An empty catalogue list: what to do next, and for the Admin a "샘플 데이터 불러오기" button that
  * loads the clearly labelled sample catalogue (every name says 예시) through the API.
  */
-export function SampleEmpty() {
+export function SampleEmpty({ actions }: { actions?: ReactNode } = {}) {
   const definition = useResourceDefinition();
   const label = useGetResourceLabel()(definition.name, 1);
   const { canAccess: isAdmin } = useCanAccess({ resource: 'system/notice', action: 'list' });
@@ -37,10 +38,11 @@ export function SampleEmpty() {
   return (
     <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
       <Typography variant="h6" component="p" gutterBottom>
-        아직 등록된 {label}이(가) 없습니다.
+        아직 등록된 {subject(label)} 없습니다.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', mt: 2 }}>
         {definition.hasCreate && <CreateButton variant="contained" />}
+        {actions}
         {isAdmin && (
           <Button variant="outlined" onClick={load} disabled={loading}>
             {loading ? '불러오는 중…' : '샘플 데이터 불러오기'}

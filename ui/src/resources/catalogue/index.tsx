@@ -18,6 +18,8 @@ import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import { RecordDrawing } from '../kit/DrawingImage';
 import { resourceScreens } from '../kit/resourceScreens';
+import { BomPreview } from './BomPreview';
+import { CsvImportButton } from './CsvImportButton';
 import {
   BomLinesInput,
   BomLinesView,
@@ -33,20 +35,32 @@ import { SampleEmpty } from './SampleEmpty';
 export const brand = resourceScreens(brandResource, { icon: SellIcon });
 export const product = resourceScreens(productResource, {
   icon: ChairIcon,
-  empty: <SampleEmpty />,
+  empty: <SampleEmpty actions={<CsvImportButton resource={productResource} />} />,
   editors: {
     components: <SetComponentsInput />,
     categoryId: <KindCategoryInput kind="Single" source="categoryId" reference="category/product" />,
     setCategoryId: <KindCategoryInput kind="Set" source="setCategoryId" reference="category/set" />,
   },
   views: { components: <SetComponentsView /> },
+  listActions: <CsvImportButton resource={productResource} />,
 });
-export const material = resourceScreens(materialResource, { icon: TextureIcon, empty: <SampleEmpty /> });
+export const material = resourceScreens(materialResource, {
+  icon: TextureIcon,
+  empty: <SampleEmpty actions={<CsvImportButton resource={materialResource} />} />,
+  listActions: <CsvImportButton resource={materialResource} />,
+});
 export const workspace = resourceScreens(workspaceResource, { icon: MeetingRoomIcon });
 export const bom = resourceScreens(bomResource, {
   icon: ListAltIcon,
   editors: { lines: <BomLinesInput /> },
-  views: { lines: <BomLinesView /> },
+  views: {
+    lines: (
+      <>
+        <BomLinesView />
+        <BomPreview />
+      </>
+    ),
+  },
 });
 export const plan = resourceScreens(planResource, {
   icon: DashboardIcon,

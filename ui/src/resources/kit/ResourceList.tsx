@@ -67,9 +67,12 @@ export function ResourceList({
   resource,
   children,
   empty,
+  actions,
 }: {
   resource: ResourceDeclaration;
   children?: ReactNode;
+  /** The resource's own toolbar buttons beside create and export. */
+  actions?: ReactNode;
   /** What an empty list shows instead of react-admin's default. */
   empty?: ReactElement;
 }) {
@@ -94,6 +97,7 @@ export function ResourceList({
           objectType={resource.objectType}
           resource={resource.name}
           typeName={resource.label}
+          extra={actions}
         />
       }
     >

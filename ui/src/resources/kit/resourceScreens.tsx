@@ -73,6 +73,8 @@ export interface ResourceScreenOverrides {
   empty?: ReactElement;
   /** What the 정보 tab shows of structured fields, by field name. */
   views?: Readonly<Record<string, ReactElement>>;
+  /** The list's own toolbar buttons (a CSV import). */
+  listActions?: ReactNode;
 }
 
 /**
@@ -82,7 +84,7 @@ export interface ResourceScreenOverrides {
  */
 export function resourceScreens(resource: ResourceDeclaration, overrides: ResourceScreenOverrides = {}) {
   return {
-    list: () => <ResourceList resource={resource} empty={overrides.empty} />,
+    list: () => <ResourceList resource={resource} empty={overrides.empty} actions={overrides.listActions} />,
     create: () => <ResourceCreate resource={resource} editors={overrides.editors} />,
     edit: () => <ResourceEdit resource={resource} editors={overrides.editors} />,
     show: () => (
