@@ -20,6 +20,7 @@ import { estimationDraftSection } from './estimation-draft';
 import { filesSection } from './files';
 import { listCases, measureListLatency } from './list-latency';
 import { measurePageThroughput } from './page-throughput';
+import { productListSection } from './products';
 import { measureProjectionLag } from './projection-lag';
 import { measureRebuild, seedGroups } from './rebuild';
 import { type BenchReport, formatReport } from './report';
@@ -221,6 +222,7 @@ async function main(): Promise<number> {
     process.stdout.write(await designsSection(bench.url, admin, options.quick));
     process.stdout.write(await filesSection(bench.url, admin, options.quick));
     process.stdout.write(await estimationDraftSection(bench.url, admin, options.quick, engine));
+    process.stdout.write(await productListSection(bench.url, admin, options.quick));
     if (options.json) {
       await fs.writeFile(options.json, `${JSON.stringify({ ...report, uiWeight }, null, 2)}\n`);
       process.stdout.write(`\nResults written to ${path.resolve(options.json)}\n`);

@@ -72,7 +72,11 @@ describeInBrowser('estimations in the browser', () => {
   it('goes from a request on the design to an issued 견적서, accepted as an order with its number', async () => {
     // The owner asks for an estimate on the design's 견적 tab.
     let page = await signIn('owner@estimate-ui.example');
-    await page.goto(`${platform.url}/dashboard/mydesign/${example.designId}/estimates`);
+    // The BOM tab shows what the design is made of and what it would cost now (not a quote).
+    await page.goto(`${platform.url}/dashboard/mydesign/${example.designId}/bom`);
+    await page.getByTestId('estimate-line').filter({ hasText: '실크벽지 (예시)' }).getByText('34.88').waitFor();
+    await page.getByTestId('total-total').getByText('3,902,800원').waitFor();
+    await page.getByRole('tab', { name: '견적' }).click();
     await page.getByText('이 디자인에는 아직 견적이 없습니다.').waitFor();
     await page.getByLabel('요청 메모 (선택)').fill('거실 위주로 봐 주세요');
     await page.getByRole('button', { name: '견적 요청' }).click();

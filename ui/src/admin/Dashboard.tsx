@@ -1,4 +1,4 @@
-import { dashboardPath, dashboardRouteTitles, landingAfterSignIn } from '@interior/contracts';
+import { dashboardPath, landingAfterSignIn } from '@interior/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router';

@@ -5,8 +5,6 @@ import {
   dashboardRoutes,
   dashboardRouteTitles,
   designDocumentSchema,
-  documentElementCount,
-  documentSummary,
   drawDocumentSvg,
 } from '@interior/contracts';
 import {
@@ -39,6 +37,9 @@ import { DesignThumbnail } from './DesignThumbnail';
 import { useRun } from './MyDesignsPage';
 
 // The estimate screens are their own chunk: most visits to a design never open its 견적 tab.
+const DesignBomTab = lazy(() =>
+  import('../estimations/DesignBomTab').then((m) => ({ default: m.DesignBomTab })),
+);
 const DesignEstimatesTab = lazy(() =>
   import('../estimations/DesignEstimatesTab').then((m) => ({ default: m.DesignEstimatesTab })),
 );
@@ -117,39 +118,6 @@ function PlanTab({ design }: { design: DesignRecord }) {
   if (doc.isPending) return <LinearProgress />;
   if (doc.error) return <Alert severity="error">{(doc.error as Error).message}</Alert>;
   return <Drawing document={doc.data} title={design.name} />;
-}
-
-function BomTab({ design }: { design: DesignRecord }) {
-  const doc = useDocument(design.id);
-  const parsed = doc.data ? designDocumentSchema.safeParse(doc.data) : null;
-  return (
-    <Stack spacing={2}>
-      <Alert severity="info">
-        자재·제품별 BOM 수량은 견적 기능이 이 자리에 채웁니다. 지금은 문서에서 바로 읽을 수 있는 요약만 보여
-        줍니다.
-      </Alert>
-      {parsed?.success && (
-        <Table size="small" sx={{ maxWidth: 480 }}>
-          <TableBody>
-            {[
-              ['바닥 면적 합계', formatArea(documentSummary(parsed.data).area)],
-              ['방', `${parsed.data.rooms.length}개`],
-              ['벽', `${parsed.data.walls.length}개`],
-              ['문·창', `${parsed.data.openings.length}개`],
-              ['벽 장식', `${parsed.data.wallDrawings.length}개`],
-              ['배치한 제품', `${parsed.data.items.length}개`],
-              ['요소 합계', `${documentElementCount(parsed.data)}개`],
-            ].map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th">{label}</TableCell>
-                <TableCell>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Stack>
-  );
 }
 
 function CommentsTab({ design }: { design: DesignRecord }) {
@@ -435,7 +403,11 @@ export function DesignDetailPage() {
             </Tabs>
             {tab === 'overview' && <Overview design={design.data} />}
             {tab === 'plan' && <PlanTab design={design.data} />}
-            {tab === 'bom' && <BomTab design={design.data} />}
+            {tab === 'bom' && (
+              <Suspense fallback={<LinearProgress />}>
+                <DesignBomTab design={design.data} />
+              </Suspense>
+            )}
             {tab === 'estimates' && (
               <Suspense fallback={<LinearProgress />}>
                 <DesignEstimatesTab design={design.data} />
