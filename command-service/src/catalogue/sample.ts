@@ -13,6 +13,7 @@ import { forbidden, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import type { CommandMeta } from '../decider';
 import { type CommandServiceDeps, metaOf } from '../deps';
+import { storeFile } from '../files/files';
 import { createRecord, type ResourceCommandHooks } from '../resource/routes';
 import {
   sampleBoms,
@@ -24,6 +25,10 @@ import {
   sampleSets,
   sampleWorkspaces,
 } from './sample-data';
+import { sampleTexture } from './sample-textures';
+
+/** The owner of files the platform stores itself (no user's upload). */
+const PLATFORM_OWNER = 0;
 
 /**
  * Loads the sample catalogue through the same commands as the screens. Idempotent: a record is
@@ -39,20 +44,37 @@ export async function loadSampleCatalogue(
   const ensure = async (
     resource: ResourceDeclaration,
     match: Record<string, unknown>,
-    fields: Record<string, unknown>,
+    fields: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
   ) => {
     const found = (await deps.knex(resourceTable(resource)).where(match).first('id')) as
       | { id: number }
       | undefined;
     if (found) return found.id;
     created++;
-    const id = await createRecord(deps, resource, hooksOf(resource.name), { ...fields }, meta);
+    // Made only for a record that is missing (a texture file is stored for it).
+    const values = typeof fields === 'function' ? await fields() : { ...fields };
+    const id = await createRecord(deps, resource, hooksOf(resource.name), values, meta);
     // Later records reference this one: wait until the read model shows it, however busy it is.
     for (let waited = 0; waited < 60_000; waited += 100) {
       if (await deps.knex(resourceTable(resource)).where({ id }).first('id')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return id;
+  };
+  /** A sample material's texture, stored as the platform's own upload (docs/catalogue.md). */
+  const storeSampleTexture = async (code: string, name: string) => {
+    const stored = await storeFile(
+      deps.knex,
+      {
+        data: sampleTexture(code, name),
+        originalName: `${code}.png`,
+        contentType: 'image/png',
+        extension: 'png',
+      },
+      meta.actorId ?? PLATFORM_OWNER,
+      'record',
+    );
+    return { id: stored.id };
   };
   const categories = new Map<string, number>();
   for (const [tree, roots] of Object.entries(sampleCategories)) {
@@ -82,24 +104,21 @@ export async function loadSampleCatalogue(
 
   const materials = new Map<string, number>();
   for (const m of sampleMaterials) {
-    const id = await ensure(
-      materialResource,
-      { code: m.code },
-      {
-        name: m.name,
-        code: m.code,
-        brandId: brands.get(m.brand) ?? null,
-        categoryId: category('category/material', m.category),
-        pavingCategoryId: m.paving ? category('category/paving', m.paving) : null,
-        usage: m.usage,
-        unit: m.unit,
-        price: m.price,
-        spec: m.spec,
-        lossRate: m.lossRate,
-        bomId: null,
-        status: 'Active',
-      },
-    );
+    const id = await ensure(materialResource, { code: m.code }, async () => ({
+      texture: await storeSampleTexture(m.code, m.name),
+      name: m.name,
+      code: m.code,
+      brandId: brands.get(m.brand) ?? null,
+      categoryId: category('category/material', m.category),
+      pavingCategoryId: m.paving ? category('category/paving', m.paving) : null,
+      usage: m.usage,
+      unit: m.unit,
+      price: m.price,
+      spec: m.spec,
+      lossRate: m.lossRate,
+      bomId: null,
+      status: 'Active',
+    }));
     materials.set(m.code, id);
   }
 

@@ -49,6 +49,20 @@ describe('the sample catalogue', () => {
     expect(await total('product', { categoryId: furniture.id })).toBe(20);
     expect(furniture.childCount).toBe(4);
 
+    // Every material has its texture: a PNG the platform drew for it, served to any reader.
+    const materials = (await platform.api.list('material', admin, { range: [0, 99] })).body as {
+      code: string;
+      texture: { name: string; contentType: string } | null;
+    }[];
+    expect(materials.filter((m) => m.texture?.contentType !== 'image/png').map((m) => m.code)).toEqual([]);
+    const served = await fetch(`${platform.url}/api/file/${materials[0]!.texture!.name}`, {
+      headers: { authorization: `Bearer ${designer}` },
+    });
+    expect(served.status).toBe(200);
+    const png = Buffer.from(await served.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(new Set(materials.map((m) => m.texture?.name)).size).toBe(40);
+
     const second = await platform.api.request('POST', '/api/catalogue/sample', { token: admin });
     expect(second.body).toEqual({ created: 0 });
     expect(await total('material')).toBe(40);
