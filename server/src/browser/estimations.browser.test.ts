@@ -74,7 +74,11 @@ describeInBrowser('estimations in the browser', () => {
     let page = await signIn('owner@estimate-ui.example');
     // The BOM tab shows what the design is made of and what it would cost now (not a quote).
     await page.goto(`${platform.url}/dashboard/mydesign/${example.designId}/bom`);
-    await page.getByTestId('estimate-line').filter({ hasText: '실크벽지 (예시)' }).getByText('34.88').waitFor();
+    await page
+      .getByTestId('estimate-line')
+      .filter({ hasText: '실크벽지 (예시)' })
+      .getByText('34.88')
+      .waitFor();
     await page.getByTestId('total-total').getByText('3,902,800원').waitFor();
     await page.getByRole('tab', { name: '견적' }).click();
     await page.getByText('이 디자인에는 아직 견적이 없습니다.').waitFor();
