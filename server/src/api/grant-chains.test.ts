@@ -5,11 +5,13 @@ import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform
 /**
  * The authorization matrix, extended to chains (issue "Security findings"): an Admin gives a user
  * some grants, on users, on groups, to groups and to a role, and puts people in groups; the user
- * then tries every move the API offers to climb (joining groups through `PUT /api/user/{id}`,
- * granting themselves through `PUT /api/acl/...`), round after round until nothing more succeeds.
+ * then tries every move the API offers to climb (joining groups through `PUT /api/user/{id}` and
+ * the group's members route, granting themselves through `PUT /api/acl/...`), round after round
+ * until nothing more succeeds.
  * Whatever the Admin gave, the user ends up holding no permission beyond what the documented rules
  * (README "Who may do what") derive from it: Admin on a record lets one grant anything on that
- * record, and joining a group takes Admin on one's own record and Admin on the group.
+ * record, and no grant lets a user put themselves in a group (README: only the Admin role adds
+ * itself), so the groups a user is in are the ones an Admin put them in.
  */
 let platform: TestPlatform;
 let admin: string;
@@ -67,7 +69,7 @@ const typeOf = (object: ObjectKey): ObjectKey => (object.startsWith('User:') ? '
 /** The most `U` can come to hold on each object, from the seeds, by the documented rules. */
 function bound(seeds: Seed[]): Record<ObjectKey, Permission | null> {
   const grants = seeds.filter((s) => s.kind === 'grant');
-  const groups = new Set<Holder>(
+  const groups: ReadonlySet<Holder> = new Set<Holder>(
     seeds.flatMap((s) => (s.kind === 'member' && s.user === 'U' ? [s.group] : [])),
   );
   const held = (object: ObjectKey): Permission | null => {
@@ -80,17 +82,9 @@ function bound(seeds: Seed[]): Record<ObjectKey, Permission | null> {
     }
     return best;
   };
-  // Joining a group takes Admin on one's own record and on the group; Admin on a record lets one
-  // grant oneself anything on it, which is no more than Admin on it already is.
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const group of groupNames) {
-      if (!groups.has(group) && held('User:U') === 'Admin' && held(`UserGroup:${group}`) === 'Admin') {
-        groups.add(group);
-        changed = true;
-      }
-    }
-  }
+  // No grant opens a group to oneself (README "Who may do what"): the groups stay the ones the
+  // Admin put the user in, and Admin on a record lets one grant oneself anything on it, which is
+  // no more than Admin on it already is.
   return Object.fromEntries(objects.map((o) => [o, held(o)])) as Record<ObjectKey, Permission | null>;
 }
 
@@ -173,7 +167,14 @@ async function climb(s: Scenario) {
   const granted = new Set<ObjectKey>();
   for (let round = 0; round < 4; round++) {
     let moved = false;
-    for (const group of groupNames) moved = (await join(s, s.token, 'U', group)) === 200 || moved;
+    for (const group of groupNames) {
+      moved = (await join(s, s.token, 'U', group)) === 200 || moved;
+      // The group page's members route: the same rule, another door.
+      const viaMembers = await request('POST', `/api/usergroup/${s.groups[group]}/members`, s.token, {
+        userId: s.users.U,
+      });
+      moved = viaMembers.status === 204 || moved;
+    }
     for (const object of objects) {
       if (granted.has(object)) continue;
       const status = (
@@ -208,8 +209,8 @@ describe('chains of grants, groups and roles', () => {
   it('the model derives what the README says', () => {
     const ownRecordAndPowerfulGroup = bound([seed(0), seed(6)]);
     expect(ownRecordAndPowerfulGroup['UserGroup:*']).toBeNull();
-    // Admin on one's own record and on G1 lets one join G1 and so hold what G1 holds.
-    expect(bound([seed(0), seed(2), seed(5)])['UserGroup:G3']).toBe('Admin');
+    // Admin on one's own record and on G1 does not let one join G1: what G1 holds stays G1's.
+    expect(bound([seed(0), seed(2), seed(5)])['UserGroup:G3']).toBeNull();
     expect(bound([seed(2), seed(5)])['UserGroup:G3']).toBeNull();
     expect(bound([seed(10), seed(5)])['UserGroup:G3']).toBe('Admin');
   });
@@ -241,7 +242,7 @@ describe('chains of grants, groups and roles', () => {
           [[0, 6]],
           // A manager of G1 who may not join it (no Admin on their own record), G1 holding Admin on G3.
           [[2, 5, 1]],
-          // Admin on one's own record and on G1, G1 holding Admin on G3: joining is allowed.
+          // Admin on one's own record and on G1, G1 holding Admin on G3: managing G1 does not let one join it.
           [[0, 2, 5, 8, 6]],
           // Admin on every user through G3 requires joining G3, which only Read on it does not allow.
           [[0, 4, 7, 8, 6, 11]],
