@@ -136,3 +136,83 @@ describe('the sandbox provider', () => {
     expect(payments).toHaveLength(2);
   });
 });
+
+describe('the role follows the subscription', () => {
+  const signUp = async (email: string) => {
+    await platform.createUser({ email, password: 'personal-password-1', roles: ['PersonalFree'] });
+    const token = (await api().login(email, 'personal-password-1')).token;
+    const userId = (await api().request('GET', '/api/user/current', { token })).body.user.id as number;
+    const checkout = await api().request<Body>('POST', '/api/subscription/checkout', {
+      token,
+      body: { planId: proId, period: 'Monthly' },
+    });
+    const key = checkout.body.customerKey as string;
+    const { authKey } = (
+      await api().request<Body>('POST', '/api/billing/sandbox/card', {
+        token,
+        body: { cardNumber: '4242424242424242', customerKey: key },
+      })
+    ).body as { authKey: string };
+    const subscribed = await api().request<Body>('POST', '/api/subscription', {
+      token,
+      body: { planId: proId, period: 'Monthly', authKey, customerKey: key },
+    });
+    expect(subscribed.status).toBe(201);
+    const rolesNow = async () =>
+      ((await api().request('GET', '/api/user/current', { token })).body as { user: { roles: string[] } })
+        .user.roles;
+    expect(await rolesNow()).toEqual(['PersonalPro']);
+    return { token, userId, rolesNow };
+  };
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  };
+
+  it('is given by the process manager from the subscription’s own events, with no route involved', async () => {
+    const { userId, rolesNow } = await signUp('process@test.example');
+    // An expiry appended as another instance's billing run would, which then died before it
+    // applied the role: the process manager reads the log and takes the role back.
+    const store = platform.server.runtime.store;
+    const stream = `Subscription-${userId}`;
+    const revision = (await store.readStream(stream)).length - 1;
+    await store.append(
+      stream,
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'SubscriptionExpired',
+          data: { reason: 'Cancelled' },
+          metadata: {
+            actorId: null,
+            correlationId: 'test-other-instance',
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: revision },
+    );
+    expect(await eventually(async () => (await rolesNow()).join() === 'PersonalFree')).toBe(true);
+  });
+
+  it('ends at once with a refund that ends the subscription (Admin)', async () => {
+    const { token, rolesNow } = await signUp('refund-end@test.example');
+    const payment = ((await api().list('my-payment', token)).body as Body[])[0]!;
+    const refunded = await api().request<Body>('POST', `/api/subscription/payment/${payment.id}/refund`, {
+      token: admin,
+      body: { reason: '해지 요청 전액 환불', endSubscription: true },
+    });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({ status: 'Refunded', refundedAmount: 14_900 });
+    expect(await rolesNow()).toEqual(['PersonalFree']);
+    expect(
+      ((await api().request<Body>('GET', '/api/my-subscription', { token })).body as Body | null)?.status ??
+        'none',
+    ).not.toBe('Active');
+  });
+});
