@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppErrorBoundary } from './AppErrorBoundary';
-import { DashboardGate } from './admin/DashboardGate';
+import { DashboardGate, RequireSession } from './admin/DashboardGate';
 import { DataBrowserRouter } from './DataBrowserRouter';
 import { DocumentTitle } from './DocumentTitle';
 import { GlobalLoadingOverlay } from './feedback/LoadingOverlay';
@@ -15,6 +15,8 @@ import { themes } from './theme/themes';
 
 // SPEC §2: every public page is loaded on demand, each in its own chunk; the dashboard's
 // react-admin code is another chunk, loaded by DashboardGate once there is a session.
+// The editor is its own chunk: only /designer/… loads it (SPEC §2's designer route).
+const DesignerPage = lazy(() => import('./designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));
 const LandingPage = lazy(() => import('./pages/LandingPage').then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SnsLoginPage = lazy(() => import('./pages/SnsLoginPage').then((m) => ({ default: m.SnsLoginPage })));
@@ -84,6 +86,14 @@ export function App() {
                 <Route path="/account-closed" element={<AccountClosedPage />} />
                 <Route path="/subscription" element={<SubscriptionPage />} />
                 <Route path="/dashboard/*" element={<DashboardGate />} />
+                <Route
+                  path="/designer/:id"
+                  element={
+                    <RequireSession>
+                      <DesignerPage />
+                    </RequireSession>
+                  }
+                />
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </Suspense>

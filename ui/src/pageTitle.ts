@@ -58,6 +58,7 @@ export function pageTitle(pathname: string): string {
   let page: string;
   if (path === dashboardPath || path.startsWith(`${dashboardPath}/`))
     page = dashboardTitle(path.slice(dashboardPath.length));
+  else if (/^\/designer\/[^/]+$/.test(path)) page = '디자인 편집기';
   else page = publicTitles[path as keyof typeof publicTitles] ?? notFound;
   return page === siteName ? siteName : `${page} - ${siteName}`;
 }

@@ -69,6 +69,8 @@ async function collect(
   const seen: StoredEvent[] = [];
   try {
     for await (const event of store.subscribe({ after, signal: controller.signal, batchSize: 50 })) {
+      // The store may be shared with other suites writing meanwhile: only this suite's streams count.
+      if (!mine.has(event.stream)) continue;
       seen.push(event);
       if (seen.length >= count) break;
     }

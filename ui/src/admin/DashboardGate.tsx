@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { TopProgressBar } from '../feedback/TopProgressBar';
@@ -14,6 +14,18 @@ const Dashboard = lazy(() => import('./Dashboard').then((module) => ({ default: 
  * The dashboard's code is loaded only once there is a session.
  */
 export function DashboardGate() {
+  return (
+    <RequireSession>
+      <Dashboard />
+    </RequireSession>
+  );
+}
+
+/**
+ * A page for signed-in users only (the dashboard, the designer): the same rule as above, and the
+ * page's code loaded only once there is a session.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
 
@@ -23,9 +35,5 @@ export function DashboardGate() {
       session.reason === 'signedOut' ? loginPath : loginPathFor(`${location.pathname}${location.search}`);
     return <Navigate to={target} replace />;
   }
-  return (
-    <Suspense fallback={<TopProgressBar />}>
-      <Dashboard />
-    </Suspense>
-  );
+  return <Suspense fallback={<TopProgressBar />}>{children}</Suspense>;
 }

@@ -388,9 +388,16 @@ export function DesignDetailPage() {
         )}
         {design.data && (
           <>
-            <Typography variant="h5" component="h1" gutterBottom>
-              {design.data.name}
-            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+              <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+                {design.data.name}
+              </Typography>
+              {design.data.status === 'Active' && (
+                <Button variant="contained" component={RouterLink} to={`/designer/${id}`}>
+                  편집기에서 열기
+                </Button>
+              )}
+            </Stack>
             <Tabs
               value={tab}
               onChange={(_, value) => navigate(`${dashboardPath}/mydesign/${id}/${value}`)}

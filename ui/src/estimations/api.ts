@@ -80,6 +80,9 @@ export const estimationApi = {
     post<EstimationRecord>(`/api/estimation/${id}/cancel`, reason ? { reason } : {}),
   complete: (id: number) => post<EstimationRecord>(`/api/estimation/${id}/complete`),
   preview: (designId: number) => post<EstimatePreview>(`/api/design/${designId}/estimate-preview`),
+  /** What a document not yet saved would give (the editor's panel). */
+  previewOf: (designId: number, document: unknown) =>
+    post<EstimatePreview>(`/api/design/${designId}/estimate-preview`, { document }),
 };
 
 /**

@@ -1,0 +1,175 @@
+import type { DesignDocument } from '@interior/contracts';
+import type { Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  screenshot,
+  signInThroughForm,
+  UI_DIR,
+} from '../testing/browser';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { buildWorkedExample } from '../testing/worked-example';
+
+const PASSWORD = 'designer-password-1';
+
+describeInBrowser('the design editor', () => {
+  let platform: TestPlatform;
+  let browser: LaunchedBrowser;
+  let owner: string;
+  let designId: number;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ uiDir: UI_DIR });
+    await platform.createUser({
+      email: 'owner@editor.example',
+      password: PASSWORD,
+      roles: ['BusinessPro'],
+      name: '김민준',
+    });
+    const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+    owner = (await platform.api.login('owner@editor.example', PASSWORD)).token;
+    // The worked example's catalogue; its design is not used: this test draws its own.
+    await buildWorkedExample(platform.api, { admin, owner }, '예시 카탈로그용');
+    const design = await platform.api.request('POST', '/api/mydesign', {
+      token: owner,
+      body: { name: '새 거실' },
+    });
+    designId = design.body.id;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  /**
+   * Opens the editor: signed out, its address leads to sign-in and back; a tab opened beside a
+   * signed-in one is handed its session.
+   */
+  const open = async (page: Page) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${platform.url}/designer/${designId}`);
+    const canvas = page.getByTestId('plan-canvas');
+    await canvas.or(page.getByLabel('이메일').first()).first().waitFor();
+    if (!(await canvas.isVisible())) {
+      await signInThroughForm(page, 'owner@editor.example', PASSWORD);
+      await page.waitForURL(new RegExp(`/designer/${designId}$`));
+    }
+    await canvas.waitFor();
+  };
+  /** A plan point (millimetres) as a point on the screen. */
+  const screen = async (page: Page, x: number, y: number) =>
+    (await page.evaluate(
+      `(() => { const m = document.querySelector('[data-testid=plan-canvas]').getScreenCTM(); return { x: m.a * ${x} + m.c * ${y} + m.e, y: m.b * ${x} + m.d * ${y} + m.f }; })()`,
+    )) as { x: number; y: number };
+  const clickAt = async (page: Page, x: number, y: number) => {
+    const at = await screen(page, x, y);
+    await page.mouse.click(at.x, at.y);
+  };
+  const saved = async (page: Page) =>
+    page
+      .getByTestId('save-state')
+      .getByText(/^저장됨/)
+      .waitFor({ timeout: 15_000 });
+  const documentNow = async () =>
+    (await platform.api.request('GET', `/api/design/${designId}/document`, { token: owner }))
+      .body as DesignDocument;
+
+  it('draws a room, a door, finishes and two products; the saved document and the price follow', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    expect(page.url()).toMatch(new RegExp(`/designer/${designId}$`));
+
+    await page.getByRole('button', { name: '방 그리기' }).click();
+    const from = await screen(page, 0, 0);
+    const to = await screen(page, 4000, 3000);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await page.getByLabel('방 이름').fill('거실');
+
+    await page.getByRole('button', { name: '문', exact: true }).click();
+    await clickAt(page, 950, 0);
+
+    await page.getByRole('button', { name: '선택 (Esc)' }).click();
+    await clickAt(page, 2000, 1500);
+    await page.getByLabel('바닥 자재').click();
+    await page.getByRole('option', { name: /강마루 \(예시\)/ }).click();
+    await page.getByLabel('벽 자재').click();
+    await page.getByRole('option', { name: /실크벽지 \(예시\)/ }).click();
+
+    for (const [x, y] of [
+      [1000, 1000],
+      [3000, 1000],
+    ] as const) {
+      await page.getByRole('list', { name: '제품 목록' }).getByText('3인용 소파 (예시)').click();
+      await clickAt(page, x, y);
+    }
+    await saved(page);
+    const doc = await documentNow();
+    expect(doc.rooms).toHaveLength(1);
+    expect(doc.rooms[0]).toMatchObject({
+      name: '거실',
+      ceilingHeight: 2400,
+      polygon: [
+        { x: 0, y: 0 },
+        { x: 4000, y: 0 },
+        { x: 4000, y: 3000 },
+        { x: 0, y: 3000 },
+      ],
+    });
+    expect(doc.rooms[0]!.floorMaterialId).toEqual(expect.any(Number));
+    expect(doc.rooms[0]!.wallMaterialId).toEqual(expect.any(Number));
+    expect(doc.walls).toHaveLength(4);
+    expect(doc.openings).toEqual([
+      expect.objectContaining({ kind: 'Door', offset: 500, width: 900, height: 2100, sill: 0 }),
+    ]);
+    expect(doc.items.map((i) => [i.x, i.y])).toEqual([
+      [1000, 1000],
+      [3000, 1000],
+    ]);
+    // The quantities panel: the worked example's figures (docs/estimates.md).
+    await page
+      .getByTestId('designer-quantities')
+      .getByTestId('total-total')
+      .getByText('3,902,800원')
+      .waitFor();
+    await screenshot(page, 'designer');
+
+    // Undo the last three edits (two sofas and the wall finish): the saved document is as before them.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '되돌리기' }).click();
+    await saved(page);
+    const undone = await documentNow();
+    expect(undone.items).toEqual([]);
+    expect(undone.rooms[0]!.wallMaterialId ?? null).toBeNull();
+    expect(undone.rooms[0]!.floorMaterialId).toEqual(expect.any(Number));
+    await page.close();
+  });
+
+  it('refuses the second of two saves on the same revision, says so, and loads the newer version', async () => {
+    const first = await browser.context.newPage();
+    const second = await browser.context.newPage();
+    await open(first);
+    await open(second);
+    const rename = async (page: Page, name: string) => {
+      await page.getByRole('button', { name: '선택 (Esc)' }).click();
+      await clickAt(page, 2000, 1500);
+      await page.getByLabel('방 이름').fill(name);
+    };
+    await rename(first, '거실 A');
+    await saved(first);
+    await rename(second, '거실 B');
+    await second
+      .getByText('다른 곳에서 먼저 저장되었습니다.', { exact: false })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect((await documentNow()).rooms[0]!.name).toBe('거실 A');
+    await second.getByRole('button', { name: '새 버전 불러오기' }).click();
+    await second.getByTestId('plan-room').getByText('거실 A').waitFor();
+    await first.close();
+    await second.close();
+  });
+});

@@ -1,0 +1,702 @@
+import {
+  type DesignDocument,
+  type DesignPoint,
+  dashboardPath,
+  designDocumentSchema,
+  messages,
+} from '@interior/contracts';
+import {
+  Alert,
+  AppBar,
+  Autocomplete,
+  Box,
+  Button,
+  Divider,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { type EstimatePreview, estimationApi } from '../estimations/api';
+import { EstimateLinesTable, TotalsBlock } from '../estimations/EstimateSheet';
+import { showNotice } from '../feedback/notices';
+import { ApiError, apiFetch, apiJson } from '../session';
+import {
+  addItem,
+  addOpening,
+  addRectangleRoom,
+  type EditDefaults,
+  removeSelected,
+  type Selection,
+  updateItem,
+  updateOpening,
+  updateRoom,
+  updateWall,
+  wallAt,
+} from './edit';
+import { PlanCanvas, type ProductSize, type Tool } from './PlanCanvas';
+
+interface Named {
+  id: number;
+  name: string;
+  code?: string;
+}
+interface ProductRow extends Named {
+  width: number | null;
+  depth: number | null;
+  price: number;
+}
+interface MaterialRow extends Named {
+  usage: string[];
+  price: number;
+  unit: string;
+}
+type SaveState = 'saved' | 'dirty' | 'saving' | 'stale' | 'failed';
+
+const AUTOSAVE_MS = 1_500;
+const PREVIEW_MS = 600;
+const HISTORY_LIMIT = 200;
+const draftKey = (id: number) => `designer:${id}`;
+
+const saveLabels: Record<SaveState, string> = {
+  saved: '저장됨',
+  dirty: '저장 대기 중…',
+  saving: '저장 중…',
+  stale: '다른 곳에서 저장된 새 버전이 있습니다',
+  failed: '저장하지 못했습니다',
+};
+
+const toolHelp: Record<Tool, string> = {
+  select: '요소를 눌러 고르고, 빈 곳을 끌어 화면을 옮깁니다. 휠로 확대·축소합니다.',
+  room: '끌어서 직사각형 방을 그립니다. 벽 네 개가 함께 생깁니다.',
+  door: '벽을 누르면 그 자리에 문을 놓습니다.',
+  window: '벽을 누르면 그 자리에 창을 놓습니다.',
+  item: '왼쪽에서 제품을 고른 뒤 평면을 눌러 놓습니다.',
+};
+
+const list = <T,>(path: string, filter: Record<string, unknown> = {}) =>
+  apiJson<T[]>(
+    `/api/${path}?${new URLSearchParams({ range: JSON.stringify([0, 499]), filter: JSON.stringify(filter) })}`,
+  );
+
+/** Undo and redo over whole documents (each edit keeps the one before). */
+function useHistory(initial: DesignDocument | null) {
+  const [state, setState] = useState<{
+    past: DesignDocument[];
+    present: DesignDocument | null;
+    future: DesignDocument[];
+  }>({ past: [], present: initial, future: [] });
+  const apply = useCallback(
+    (next: DesignDocument) =>
+      setState((s) =>
+        s.present === null || next === s.present
+          ? { ...s, present: next }
+          : { past: [...s.past, s.present].slice(-HISTORY_LIMIT), present: next, future: [] },
+      ),
+    [],
+  );
+  const reset = useCallback((doc: DesignDocument) => setState({ past: [], present: doc, future: [] }), []);
+  const undo = useCallback(
+    () =>
+      setState((s) =>
+        s.past.length && s.present
+          ? {
+              past: s.past.slice(0, -1),
+              present: s.past[s.past.length - 1]!,
+              future: [s.present, ...s.future],
+            }
+          : s,
+      ),
+    [],
+  );
+  const redo = useCallback(
+    () =>
+      setState((s) =>
+        s.future.length && s.present
+          ? { past: [...s.past, s.present], present: s.future[0]!, future: s.future.slice(1) }
+          : s,
+      ),
+    [],
+  );
+  return { ...state, apply, reset, undo, redo };
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ p: 1.5 }}>
+      <Typography variant="subtitle2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** A number field that applies whole millimetres (or degrees) within bounds. */
+function NumberField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (value: number) => void;
+}) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const parsed = Number(text);
+  const valid = /^-?\d+$/.test(text.trim()) && parsed >= min && parsed <= max;
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={text}
+      error={!valid}
+      helperText={valid ? undefined : `${min}–${max} 사이의 정수`}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => valid && parsed !== value && onChange(parsed)}
+      onKeyDown={(e) => e.key === 'Enter' && valid && parsed !== value && onChange(parsed)}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
+}
+
+function MaterialPicker({
+  label,
+  usage,
+  materials,
+  value,
+  onChange,
+}: {
+  label: string;
+  usage: string;
+  materials: MaterialRow[];
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+}) {
+  // A material that names no usage may go anywhere.
+  const options = materials.filter((m) => !m.usage?.length || m.usage.includes(usage));
+  return (
+    <Autocomplete
+      size="small"
+      options={options}
+      value={options.find((m) => m.id === value) ?? null}
+      getOptionLabel={(m) => m.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, picked) => onChange(picked?.id ?? null)}
+      renderOption={(props, m) => (
+        <li {...props} key={m.id}>
+          <ListItemText primary={m.name} secondary={`${m.price.toLocaleString('ko-KR')}원/${m.unit}`} />
+        </li>
+      )}
+      renderInput={(params) => <TextField {...params} label={label} />}
+      noOptionsText="맞는 자재가 없습니다"
+    />
+  );
+}
+
+/**
+ * /designer/{id}: the design editor (docs/designer.md). Draw rooms, put doors and windows on their
+ * walls, choose finishes from the material catalogue, place products from the product catalogue;
+ * every edit can be undone; the work saves itself with the revision it was based on (a newer
+ * save elsewhere is never overwritten) and survives a reload; the quantities and the price of
+ * the design as it is on screen follow each edit (the estimate engine's preview).
+ */
+export function DesignerPage() {
+  const id = Number(useParams().id);
+  const [name, setName] = useState('');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [revision, setRevision] = useState(0);
+  const history = useHistory(null);
+  const doc = history.present;
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [selection, setSelection] = useState<Selection>(null);
+  const [tool, setTool] = useState<Tool>('select');
+  const [product, setProduct] = useState<ProductRow | null>(null);
+  const [products, setProducts] = useState<ProductRow[]>([]);
+  const [productQuery, setProductQuery] = useState('');
+  const [materials, setMaterials] = useState<MaterialRow[]>([]);
+  const [defaults, setDefaults] = useState<EditDefaults>({
+    wallHeight: 2400,
+    wallThickness: 120,
+    doorHeight: 2100,
+    windowSill: 900,
+    grid: 100,
+  });
+  const [preview, setPreview] = useState<EstimatePreview | null>(null);
+  const [requesting, setRequesting] = useState(false);
+  const saved = useRef<DesignDocument | null>(null);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const design = await apiJson<{ name: string }>(`/api/mydesign/${id}`);
+      const response = await apiFetch(`/api/design/${id}/document`);
+      const etag = Number(response.headers.get('etag')?.replace(/\D/g, '') ?? 0);
+      const server = designDocumentSchema.parse(await response.json());
+      setName(design.name);
+      setRevision(etag);
+      saved.current = server;
+      // Work not saved before a reload comes back when it was based on this very revision.
+      const kept = localStorage.getItem(draftKey(id));
+      const local = kept ? (JSON.parse(kept) as { revision: number; document: unknown }) : null;
+      const restored = local?.revision === etag ? designDocumentSchema.safeParse(local.document) : null;
+      if (restored?.success) {
+        history.reset(restored.data);
+        setSaveState('dirty');
+        showNotice('저장하지 않았던 편집 내용을 되살렸습니다.', 'info');
+      } else {
+        if (local) localStorage.removeItem(draftKey(id));
+        history.reset(server);
+        setSaveState('saved');
+      }
+    } catch (error) {
+      setLoadError(error instanceof Error ? error.message : String(error));
+    }
+  }, [id, history.reset]);
+
+  useEffect(() => {
+    if (id > 0) void load();
+    list<{ key: string; value: number }>('designproperty')
+      .then((properties) => {
+        const value = (key: string, fallback: number) =>
+          properties.find((p) => p.key === key)?.value ?? fallback;
+        setDefaults({
+          wallHeight: value('WALL_HEIGHT', 2400),
+          wallThickness: value('WALL_THICKNESS', 120),
+          doorHeight: value('DOOR_HEIGHT', 2100),
+          windowSill: value('WINDOW_SILL', 900),
+          grid: value('GRID', 100),
+        });
+      })
+      .catch(() => {});
+    list<MaterialRow>('material', { status: 'Active' })
+      .then(setMaterials)
+      .catch(() => {});
+  }, [id, load]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      list<ProductRow>(
+        'product',
+        productQuery.trim() ? { status: 'Active', q: productQuery.trim() } : { status: 'Active' },
+      )
+        .then(setProducts)
+        .catch(() => {});
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [productQuery]);
+
+  const productSizes = useMemo(
+    () =>
+      new Map<number, ProductSize>(
+        products.map((p) => [p.id, { width: p.width ?? 800, depth: p.depth ?? 800, name: p.name }]),
+      ),
+    [products],
+  );
+
+  // Every edit is dirty until saved, and kept in this browser meanwhile.
+  useEffect(() => {
+    if (!doc || doc === saved.current) return;
+    setSaveState((s) => (s === 'stale' ? s : 'dirty'));
+    localStorage.setItem(draftKey(id), JSON.stringify({ revision, document: doc }));
+  }, [doc, id, revision]);
+
+  const save = useCallback(async () => {
+    if (!doc || doc === saved.current) return;
+    setSaveState('saving');
+    try {
+      const answer = await apiJson<{ revision: number }>(`/api/design/${id}/document`, {
+        method: 'PUT',
+        json: doc,
+        headers: { 'If-Match': `"${revision}"` },
+      });
+      saved.current = doc;
+      setRevision(answer.revision);
+      localStorage.removeItem(draftKey(id));
+      setSaveState('saved');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        setSaveState('stale');
+        showNotice(messages.staleDesignDocument, 'warning');
+      } else {
+        setSaveState('failed');
+        showNotice(error instanceof Error ? error.message : String(error), 'error');
+      }
+    }
+  }, [doc, id, revision]);
+
+  useEffect(() => {
+    if (saveState !== 'dirty') return;
+    const timer = setTimeout(() => void save(), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [saveState, save]);
+
+  // The quantities and the price of the design as it is on screen.
+  useEffect(() => {
+    if (!doc) return;
+    const timer = setTimeout(() => {
+      estimationApi
+        .previewOf(id, doc)
+        .then(setPreview)
+        .catch(() => {});
+    }, PREVIEW_MS);
+    return () => clearTimeout(timer);
+  }, [doc, id]);
+
+  const edit = (next: DesignDocument) => history.apply(next);
+  const remove = useCallback(() => {
+    if (!doc || !selection) return;
+    history.apply(removeSelected(doc, selection));
+    setSelection(null);
+  }, [doc, selection, history.apply]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.target as HTMLElement).closest('input, textarea')) return;
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && event.key.toLowerCase() === 'z' && !event.shiftKey) {
+        event.preventDefault();
+        history.undo();
+      } else if (
+        mod &&
+        (event.key.toLowerCase() === 'y' || (event.key.toLowerCase() === 'z' && event.shiftKey))
+      ) {
+        event.preventDefault();
+        history.redo();
+      } else if (event.key === 'Delete' || event.key === 'Backspace') remove();
+      else if (event.key === 'Escape') {
+        setTool('select');
+        setSelection(null);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [history.undo, history.redo, remove]);
+
+  if (!(id > 0) || loadError)
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert severity="error">{loadError ?? '디자인을 찾을 수 없습니다.'}</Alert>
+        <Button component={RouterLink} to={`${dashboardPath}/mydesign`} sx={{ mt: 2 }}>
+          내 디자인으로
+        </Button>
+      </Box>
+    );
+  if (!doc) return <LinearProgress aria-label="디자인을 불러오는 중" />;
+
+  const room = selection?.kind === 'room' ? doc.rooms.find((r) => r.id === selection.id) : undefined;
+  const wall = selection?.kind === 'wall' ? doc.walls.find((w) => w.id === selection.id) : undefined;
+  const opening = selection?.kind === 'opening' ? doc.openings.find((o) => o.id === selection.id) : undefined;
+  const item = selection?.kind === 'item' ? doc.items.find((i) => i.id === selection.id) : undefined;
+
+  const onRectangle = (from: DesignPoint, to: DesignPoint) => {
+    const made = addRectangleRoom(doc, from, to, `방 ${doc.rooms.length + 1}`, defaults);
+    edit(made.doc);
+    setSelection({ kind: 'room', id: made.roomId });
+    setTool('select');
+  };
+  const onPoint = (point: DesignPoint, raw: DesignPoint) => {
+    if (tool === 'door' || tool === 'window') {
+      const at = wallAt(doc, raw, Math.max(300, defaults.wallThickness * 2));
+      if (!at) return showNotice('벽 위를 눌러 주세요.', 'info');
+      const made = addOpening(doc, tool === 'door' ? 'Door' : 'Window', at, defaults);
+      edit(made.doc);
+      setSelection({ kind: 'opening', id: made.openingId });
+    } else if (tool === 'item') {
+      if (!product) return showNotice('왼쪽 목록에서 놓을 제품을 먼저 고르세요.', 'info');
+      const made = addItem(doc, product.id, point);
+      edit(made.doc);
+      setSelection({ kind: 'item', id: made.itemId });
+    }
+  };
+
+  const requestEstimate = async () => {
+    setRequesting(true);
+    try {
+      if (saveState !== 'saved') await save();
+      await estimationApi.request(id, '');
+      showNotice('견적을 요청했습니다. 디자인의 견적 탭에서 진행 상황을 볼 수 있습니다.', 'success');
+    } catch (error) {
+      showNotice(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      setRequesting(false);
+    }
+  };
+
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="static" color="primary" elevation={1}>
+        <Toolbar variant="dense" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button color="inherit" component={RouterLink} to={`${dashboardPath}/mydesign/${id}/overview`}>
+            ← 디자인
+          </Button>
+          <Typography variant="h6" component="h1" sx={{ flexGrow: 1, fontSize: '1.05rem' }} noWrap>
+            {name} 편집
+          </Typography>
+          <Typography variant="body2" data-testid="save-state" aria-live="polite">
+            {saveLabels[saveState]} · 리비전 {revision}
+          </Typography>
+          <Tooltip title="되돌리기 (Ctrl+Z)">
+            <span>
+              <Button color="inherit" disabled={history.past.length === 0} onClick={history.undo}>
+                되돌리기
+              </Button>
+            </span>
+          </Tooltip>
+          <Tooltip title="다시 하기 (Ctrl+Y)">
+            <span>
+              <Button color="inherit" disabled={history.future.length === 0} onClick={history.redo}>
+                다시 하기
+              </Button>
+            </span>
+          </Tooltip>
+          <Button color="inherit" variant="outlined" disabled={requesting} onClick={requestEstimate}>
+            견적 요청
+          </Button>
+        </Toolbar>
+      </AppBar>
+      {saveState === 'stale' && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => void load()}>
+              새 버전 불러오기
+            </Button>
+          }
+        >
+          {messages.staleDesignDocument} 이 화면의 편집은 저장되지 않았습니다.
+        </Alert>
+      )}
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <Box sx={{ width: 240, borderRight: 1, borderColor: 'divider', overflowY: 'auto' }}>
+          <Panel title="도구">
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              orientation="vertical"
+              fullWidth
+              value={tool}
+              onChange={(_, value) => value && setTool(value)}
+            >
+              <ToggleButton value="select">선택 (Esc)</ToggleButton>
+              <ToggleButton value="room">방 그리기</ToggleButton>
+              <ToggleButton value="door">문</ToggleButton>
+              <ToggleButton value="window">창</ToggleButton>
+              <ToggleButton value="item">제품 놓기</ToggleButton>
+            </ToggleButtonGroup>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              {toolHelp[tool]}
+            </Typography>
+          </Panel>
+          <Divider />
+          <Panel title="제품">
+            <TextField
+              size="small"
+              fullWidth
+              label="제품 검색"
+              value={productQuery}
+              onChange={(e) => setProductQuery(e.target.value)}
+            />
+            <List dense aria-label="제품 목록">
+              {products.map((p) => (
+                <ListItemButton
+                  key={p.id}
+                  selected={product?.id === p.id}
+                  onClick={() => {
+                    setProduct(p);
+                    setTool('item');
+                  }}
+                >
+                  <ListItemText primary={p.name} secondary={`${p.price.toLocaleString('ko-KR')}원`} />
+                </ListItemButton>
+              ))}
+            </List>
+          </Panel>
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <PlanCanvas
+            doc={doc}
+            tool={tool}
+            selection={selection}
+            grid={defaults.grid}
+            products={productSizes}
+            onSelect={setSelection}
+            onRectangle={onRectangle}
+            onPoint={onPoint}
+          />
+        </Box>
+        <Box sx={{ width: 340, borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}>
+          <Panel title="속성">
+            {!selection && (
+              <Typography color="text.secondary">요소를 고르면 속성을 바꿀 수 있습니다.</Typography>
+            )}
+            <Stack spacing={1.5}>
+              {room && (
+                <>
+                  <TextField
+                    size="small"
+                    label="방 이름"
+                    value={room.name}
+                    onChange={(e) =>
+                      e.target.value.trim() && edit(updateRoom(doc, room.id, { name: e.target.value }))
+                    }
+                    slotProps={{ htmlInput: { maxLength: 50 } }}
+                  />
+                  <NumberField
+                    label="천장 높이 (mm)"
+                    value={room.ceilingHeight}
+                    min={1}
+                    max={100_000}
+                    onChange={(ceilingHeight) => edit(updateRoom(doc, room.id, { ceilingHeight }))}
+                  />
+                  <MaterialPicker
+                    label="바닥 자재"
+                    usage="Floor"
+                    materials={materials}
+                    value={room.floorMaterialId}
+                    onChange={(floorMaterialId) => edit(updateRoom(doc, room.id, { floorMaterialId }))}
+                  />
+                  <MaterialPicker
+                    label="벽 자재"
+                    usage="Wall"
+                    materials={materials}
+                    value={room.wallMaterialId}
+                    onChange={(wallMaterialId) => edit(updateRoom(doc, room.id, { wallMaterialId }))}
+                  />
+                  <MaterialPicker
+                    label="천장 자재"
+                    usage="Ceiling"
+                    materials={materials}
+                    value={room.ceilingMaterialId}
+                    onChange={(ceilingMaterialId) => edit(updateRoom(doc, room.id, { ceilingMaterialId }))}
+                  />
+                </>
+              )}
+              {wall && (
+                <>
+                  <NumberField
+                    label="벽 두께 (mm)"
+                    value={wall.thickness}
+                    min={1}
+                    max={2_000}
+                    onChange={(thickness) => edit(updateWall(doc, wall.id, { thickness }))}
+                  />
+                  <NumberField
+                    label="벽 높이 (mm)"
+                    value={wall.height}
+                    min={1}
+                    max={100_000}
+                    onChange={(height) => edit(updateWall(doc, wall.id, { height }))}
+                  />
+                </>
+              )}
+              {opening && (
+                <>
+                  <TextField
+                    select
+                    size="small"
+                    label="종류"
+                    value={opening.kind}
+                    onChange={(e) =>
+                      edit(updateOpening(doc, opening.id, { kind: e.target.value as 'Door' | 'Window' }))
+                    }
+                  >
+                    <MenuItem value="Door">문</MenuItem>
+                    <MenuItem value="Window">창</MenuItem>
+                  </TextField>
+                  <NumberField
+                    label="폭 (mm)"
+                    value={opening.width}
+                    min={1}
+                    max={100_000}
+                    onChange={(width) => edit(updateOpening(doc, opening.id, { width }))}
+                  />
+                  <NumberField
+                    label="높이 (mm)"
+                    value={opening.height}
+                    min={1}
+                    max={100_000}
+                    onChange={(height) => edit(updateOpening(doc, opening.id, { height }))}
+                  />
+                  <NumberField
+                    label="벽 시작점에서 (mm)"
+                    value={opening.offset}
+                    min={0}
+                    max={2_000_000}
+                    onChange={(offset) => edit(updateOpening(doc, opening.id, { offset }))}
+                  />
+                </>
+              )}
+              {item && (
+                <>
+                  <Typography variant="body2">
+                    {productSizes.get(item.productId)?.name ?? `제품 #${item.productId}`}
+                  </Typography>
+                  <NumberField
+                    label="회전 (도)"
+                    value={item.rotation}
+                    min={-360}
+                    max={360}
+                    onChange={(rotation) => edit(updateItem(doc, item.id, { rotation }))}
+                  />
+                  <NumberField
+                    label="수량"
+                    value={item.quantity ?? 1}
+                    min={1}
+                    max={10_000}
+                    onChange={(quantity) => edit(updateItem(doc, item.id, { quantity }))}
+                  />
+                </>
+              )}
+              {selection && (
+                <Button color="error" variant="outlined" onClick={remove}>
+                  삭제 (Delete)
+                </Button>
+              )}
+            </Stack>
+          </Panel>
+          <Divider />
+          <Panel title="수량과 예상 금액">
+            {!preview && <LinearProgress />}
+            {preview && (
+              <Stack spacing={1} data-testid="designer-quantities">
+                {preview.problems.map((problem) => (
+                  <Alert key={problem} severity="warning">
+                    {problem}
+                  </Alert>
+                ))}
+                {preview.lines.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    방에 자재를 정하거나 제품을 놓으면 수량과 금액이 계산됩니다.
+                  </Typography>
+                ) : (
+                  <>
+                    <TotalsBlock totals={preview.totals} rates={preview.rates} />
+                    <EstimateLinesTable
+                      lines={preview.lines.map((line, i) => ({ ...line, key: String(i) }))}
+                    />
+                  </>
+                )}
+              </Stack>
+            )}
+          </Panel>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,289 @@
+import { type DesignDocument, type DesignPoint, polygonAreaM2, roundHalfUp } from '@interior/contracts';
+import { Box } from '@mui/material';
+import { type PointerEvent, useEffect, useRef, useState, type WheelEvent } from 'react';
+import { type Selection, snap } from './edit';
+
+export type Tool = 'select' | 'room' | 'door' | 'window' | 'item';
+
+export interface ProductSize {
+  width: number;
+  depth: number;
+  name: string;
+}
+
+/** The visible part of the plan, in millimetres (the SVG's viewBox). */
+interface View {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const ROOM_FILL = '#e3f2fd';
+const SELECTED = '#ff6f00';
+
+/**
+ * The plan as SVG, in millimetres (y down): rooms with their names and areas, walls at their
+ * thickness, doors and windows on their walls, placed products at their size. The wheel zooms to
+ * the cursor, dragging the background pans; the tool decides what a click or a drag does. Every
+ * point the parent receives is in plan millimetres, snapped to the grid.
+ */
+export function PlanCanvas({
+  doc,
+  tool,
+  selection,
+  grid,
+  products,
+  onSelect,
+  onRectangle,
+  onPoint,
+}: {
+  doc: DesignDocument;
+  tool: Tool;
+  selection: Selection;
+  grid: number;
+  products: ReadonlyMap<number, ProductSize>;
+  onSelect: (selection: Selection) => void;
+  onRectangle: (from: DesignPoint, to: DesignPoint) => void;
+  onPoint: (point: DesignPoint, raw: DesignPoint) => void;
+}) {
+  const svg = useRef<SVGSVGElement>(null);
+  const [view, setView] = useState<View>({ x: -1000, y: -1000, w: 12000, h: 8000 });
+  const [drag, setDrag] = useState<
+    | { kind: 'pan'; start: DesignPoint; view: View }
+    | { kind: 'room'; from: DesignPoint; to: DesignPoint }
+    | null
+  >(null);
+
+  /** A pointer position in plan millimetres. */
+  const toPlan = (clientX: number, clientY: number): DesignPoint => {
+    const matrix = svg.current?.getScreenCTM();
+    if (!matrix) return { x: 0, y: 0 };
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    return { x: point.x, y: point.y };
+  };
+  const snapped = (p: DesignPoint) => ({ x: snap(p.x, grid), y: snap(p.y, grid) });
+
+  // Wheel zoom with a non-passive listener, so the page itself does not scroll.
+  useEffect(() => {
+    const element = svg.current;
+    if (!element) return;
+    const onWheel = (event: globalThis.WheelEvent) => event.preventDefault();
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, []);
+  const zoom = (event: WheelEvent<SVGSVGElement>) => {
+    const at = toPlan(event.clientX, event.clientY);
+    const factor = event.deltaY > 0 ? 1.15 : 1 / 1.15;
+    setView((v) => {
+      const w = Math.min(200_000, Math.max(1_000, v.w * factor));
+      const scale = w / v.w;
+      return { x: at.x - (at.x - v.x) * scale, y: at.y - (at.y - v.y) * scale, w, h: v.h * scale };
+    });
+  };
+
+  const down = (event: PointerEvent<SVGSVGElement>) => {
+    const at = toPlan(event.clientX, event.clientY);
+    if (tool === 'room') {
+      (event.target as Element).setPointerCapture?.(event.pointerId);
+      setDrag({ kind: 'room', from: snapped(at), to: snapped(at) });
+    } else if (tool === 'select' && event.target === svg.current) {
+      setDrag({ kind: 'pan', start: { x: event.clientX, y: event.clientY }, view });
+      onSelect(null);
+    } else if (tool !== 'select') {
+      onPoint(snapped(at), at);
+    }
+  };
+  const move = (event: PointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    if (drag.kind === 'room') setDrag({ ...drag, to: snapped(toPlan(event.clientX, event.clientY)) });
+    else {
+      const rect = svg.current?.getBoundingClientRect();
+      if (!rect) return;
+      const perPixel = drag.view.w / rect.width;
+      setView({
+        ...drag.view,
+        x: drag.view.x - (event.clientX - drag.start.x) * perPixel,
+        y: drag.view.y - (event.clientY - drag.start.y) * perPixel,
+      });
+    }
+  };
+  const up = () => {
+    if (drag?.kind === 'room' && drag.from.x !== drag.to.x && drag.from.y !== drag.to.y)
+      onRectangle(drag.from, drag.to);
+    setDrag(null);
+  };
+
+  const selected = (kind: NonNullable<Selection>['kind'], id: string) =>
+    selection?.kind === kind && selection.id === id;
+  const pick = (kind: NonNullable<Selection>['kind'], id: string) => (event: PointerEvent) => {
+    if (tool !== 'select') return;
+    event.stopPropagation();
+    onSelect({ kind, id } as Selection);
+  };
+  const font = view.w / 60;
+  const wallsById = new Map(doc.walls.map((w) => [w.id, w]));
+  const gridLines = [];
+  const step = view.w > 30_000 ? grid * 10 : grid * 5;
+  for (let x = Math.floor(view.x / step) * step; x < view.x + view.w; x += step)
+    gridLines.push(<line key={`x${x}`} x1={x} y1={view.y} x2={x} y2={view.y + view.h} />);
+  for (let y = Math.floor(view.y / step) * step; y < view.y + view.h; y += step)
+    gridLines.push(<line key={`y${y}`} x1={view.x} y1={y} x2={view.x + view.w} y2={y} />);
+
+  return (
+    <Box
+      component="svg"
+      ref={svg}
+      data-testid="plan-canvas"
+      role="application"
+      aria-label="평면도 편집 영역"
+      viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
+      preserveAspectRatio="xMidYMid meet"
+      onWheel={zoom}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      sx={{
+        width: '100%',
+        height: '100%',
+        display: 'block',
+        bgcolor: '#fafafa',
+        cursor: tool === 'select' ? (drag?.kind === 'pan' ? 'grabbing' : 'default') : 'crosshair',
+        touchAction: 'none',
+        userSelect: 'none',
+      }}
+    >
+      <g stroke="#e0e0e0" strokeWidth={view.w / 2000} pointerEvents="none">
+        {gridLines}
+      </g>
+      {doc.rooms.map((room) => {
+        const xs = room.polygon.map((p) => p.x);
+        const ys = room.polygon.map((p) => p.y);
+        const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+        const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+        const area = roundHalfUp(polygonAreaM2(room.polygon), 2).toNumber();
+        return (
+          <g key={room.id} data-testid="plan-room" onPointerDown={pick('room', room.id)}>
+            <polygon
+              points={room.polygon.map((p) => `${p.x},${p.y}`).join(' ')}
+              fill={ROOM_FILL}
+              stroke={selected('room', room.id) ? SELECTED : 'none'}
+              strokeWidth={font / 4}
+            />
+            <text x={cx} y={cy} fontSize={font} textAnchor="middle" fill="#0d47a1" pointerEvents="none">
+              {room.name}
+            </text>
+            <text
+              x={cx}
+              y={cy + font * 1.3}
+              fontSize={font * 0.8}
+              textAnchor="middle"
+              fill="#546e7a"
+              pointerEvents="none"
+            >
+              {area.toLocaleString('ko-KR')}㎡
+            </text>
+          </g>
+        );
+      })}
+      {doc.walls.map((wall) => (
+        <line
+          key={wall.id}
+          data-testid="plan-wall"
+          x1={wall.a.x}
+          y1={wall.a.y}
+          x2={wall.b.x}
+          y2={wall.b.y}
+          stroke={selected('wall', wall.id) ? SELECTED : '#37474f'}
+          strokeWidth={wall.thickness}
+          strokeLinecap="square"
+          onPointerDown={pick('wall', wall.id)}
+        />
+      ))}
+      {doc.openings.map((opening) => {
+        const wall = wallsById.get(opening.wallId);
+        if (!wall) return null;
+        const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
+        const ux = (wall.b.x - wall.a.x) / length;
+        const uy = (wall.b.y - wall.a.y) / length;
+        const start = { x: wall.a.x + ux * opening.offset, y: wall.a.y + uy * opening.offset };
+        const end = { x: start.x + ux * opening.width, y: start.y + uy * opening.width };
+        return (
+          <line
+            key={opening.id}
+            data-testid="plan-opening"
+            x1={start.x}
+            y1={start.y}
+            x2={end.x}
+            y2={end.y}
+            stroke={
+              selected('opening', opening.id) ? SELECTED : opening.kind === 'Door' ? '#8d6e63' : '#4fc3f7'
+            }
+            strokeWidth={wall.thickness * 1.4}
+            onPointerDown={pick('opening', opening.id)}
+          />
+        );
+      })}
+      {doc.items.map((item) => {
+        const size = products.get(item.productId) ?? {
+          width: 800,
+          depth: 800,
+          name: `제품 #${item.productId}`,
+        };
+        return (
+          <g
+            key={item.id}
+            data-testid="plan-item"
+            transform={`rotate(${item.rotation} ${item.x} ${item.y})`}
+            onPointerDown={pick('item', item.id)}
+          >
+            <rect
+              x={item.x - size.width / 2}
+              y={item.y - size.depth / 2}
+              width={size.width}
+              height={size.depth}
+              fill="#ffe0b2"
+              fillOpacity={0.9}
+              stroke={selected('item', item.id) ? SELECTED : '#e65100'}
+              strokeWidth={font / 6}
+            />
+            <text
+              x={item.x}
+              y={item.y + font / 3}
+              fontSize={font * 0.7}
+              textAnchor="middle"
+              fill="#bf360c"
+              pointerEvents="none"
+            >
+              {size.name}
+            </text>
+          </g>
+        );
+      })}
+      {drag?.kind === 'room' && (
+        <g pointerEvents="none">
+          <rect
+            x={Math.min(drag.from.x, drag.to.x)}
+            y={Math.min(drag.from.y, drag.to.y)}
+            width={Math.abs(drag.to.x - drag.from.x)}
+            height={Math.abs(drag.to.y - drag.from.y)}
+            fill={ROOM_FILL}
+            fillOpacity={0.6}
+            stroke={SELECTED}
+            strokeDasharray={`${font / 2} ${font / 3}`}
+            strokeWidth={font / 6}
+          />
+          <text
+            x={Math.max(drag.from.x, drag.to.x)}
+            y={Math.max(drag.from.y, drag.to.y) + font * 1.2}
+            fontSize={font}
+            fill={SELECTED}
+          >
+            {Math.abs(drag.to.x - drag.from.x).toLocaleString('ko-KR')} ×{' '}
+            {Math.abs(drag.to.y - drag.from.y).toLocaleString('ko-KR')} mm
+          </text>
+        </g>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import { emptyDesignDocument } from '@interior/contracts';
+import { addItem, addOpening, addRectangleRoom, type EditDefaults, removeSelected, wallAt } from './edit';
+
+const defaults: EditDefaults = {
+  wallHeight: 2400,
+  wallThickness: 120,
+  doorHeight: 2100,
+  windowSill: 900,
+  grid: 100,
+};
+
+describe('editing a design document', () => {
+  it('draws a rectangle as a room with its four walls, whichever corner it starts from', () => {
+    const { doc, roomId } = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 4000, y: 3000 },
+      { x: 0, y: 0 },
+      '거실',
+      defaults,
+    );
+    expect(doc.rooms).toEqual([
+      {
+        id: roomId,
+        name: '거실',
+        ceilingHeight: 2400,
+        polygon: [
+          { x: 0, y: 0 },
+          { x: 4000, y: 0 },
+          { x: 4000, y: 3000 },
+          { x: 0, y: 3000 },
+        ],
+      },
+    ]);
+    expect(doc.walls.map((w) => [w.id, w.a, w.b])).toEqual([
+      ['w1', { x: 0, y: 0 }, { x: 4000, y: 0 }],
+      ['w2', { x: 4000, y: 0 }, { x: 4000, y: 3000 }],
+      ['w3', { x: 4000, y: 3000 }, { x: 0, y: 3000 }],
+      ['w4', { x: 0, y: 3000 }, { x: 0, y: 0 }],
+    ]);
+  });
+
+  it('shares the wall two rooms have in common', () => {
+    const first = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    ).doc;
+    const both = addRectangleRoom(first, { x: 4000, y: 0 }, { x: 7000, y: 3000 }, '침실', defaults).doc;
+    expect(both.walls).toHaveLength(7);
+    expect(new Set([...both.walls, ...both.rooms].map((e) => e.id)).size).toBe(9);
+  });
+
+  it('puts a door on the wall clicked, centred there and kept within the wall', () => {
+    const { doc } = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    );
+    const near = wallAt(doc, { x: 950, y: 40 }, 200);
+    expect(near?.wall.id).toBe('w1');
+    const door = addOpening(doc, 'Door', near!, defaults).doc.openings[0];
+    expect(door).toMatchObject({
+      wallId: 'w1',
+      kind: 'Door',
+      offset: 500,
+      width: 900,
+      height: 2100,
+      sill: 0,
+    });
+    const atEnd = addOpening(doc, 'Window', wallAt(doc, { x: 3990, y: 0 }, 200)!, defaults).doc.openings[0];
+    expect(atEnd!.offset + atEnd!.width).toBeLessThanOrEqual(4000);
+    expect(wallAt(doc, { x: 2000, y: 1500 }, 200)).toBeNull();
+  });
+
+  it('removes a wall with its openings, and leaves the document it was given alone', () => {
+    const room = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    ).doc;
+    const withDoor = addOpening(room, 'Door', wallAt(room, { x: 1000, y: 0 }, 100)!, defaults).doc;
+    const withSofa = addItem(withDoor, 7, { x: 1000, y: 1000 }).doc;
+    const gone = removeSelected(withSofa, { kind: 'wall', id: 'w1' });
+    expect(gone.walls.map((w) => w.id)).toEqual(['w2', 'w3', 'w4']);
+    expect(gone.openings).toEqual([]);
+    expect(gone.items).toHaveLength(1);
+    expect(withSofa.walls).toHaveLength(4);
+  });
+});

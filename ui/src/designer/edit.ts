@@ -1,0 +1,174 @@
+import type {
+  DesignDocument,
+  DesignItem,
+  DesignOpening,
+  DesignPoint,
+  DesignRoom,
+  DesignWall,
+} from '@interior/contracts';
+
+/**
+ * The editor's edits as pure functions of the document (docs/designer.md): each returns a new
+ * document and leaves the one it was given alone, so undo is keeping the previous one.
+ */
+
+export type Selection =
+  | { kind: 'room'; id: string }
+  | { kind: 'wall'; id: string }
+  | { kind: 'opening'; id: string }
+  | { kind: 'item'; id: string }
+  | null;
+
+/** Defaults of new elements, from the design properties in effect (WALL_HEIGHT …). */
+export interface EditDefaults {
+  wallHeight: number;
+  wallThickness: number;
+  doorHeight: number;
+  windowSill: number;
+  grid: number;
+}
+
+export const snap = (value: number, grid: number) => Math.round(value / grid) * grid;
+
+/** An id not yet used in the document: the prefix and the next number. */
+export function nextElementId(doc: DesignDocument, prefix: string): string {
+  const used = new Set<string>(
+    [...doc.walls, ...doc.openings, ...doc.rooms, ...doc.wallDrawings, ...doc.items].map((e) => e.id),
+  );
+  let n = 1;
+  while (used.has(`${prefix}${n}`)) n++;
+  return `${prefix}${n}`;
+}
+
+/** A rectangular room between two corners, with its four walls (room `name`, ceiling = wall height). */
+export function addRectangleRoom(
+  doc: DesignDocument,
+  from: DesignPoint,
+  to: DesignPoint,
+  name: string,
+  defaults: EditDefaults,
+): { doc: DesignDocument; roomId: string } {
+  const [x1, x2] = [Math.min(from.x, to.x), Math.max(from.x, to.x)];
+  const [y1, y2] = [Math.min(from.y, to.y), Math.max(from.y, to.y)];
+  const corners = [
+    { x: x1, y: y1 },
+    { x: x2, y: y1 },
+    { x: x2, y: y2 },
+    { x: x1, y: y2 },
+  ];
+  let next = doc;
+  const walls: DesignWall[] = [];
+  for (let i = 0; i < 4; i++) {
+    const a = corners[i]!;
+    const b = corners[(i + 1) % 4]!;
+    // A wall already standing on this edge (the neighbour's) is shared, not doubled.
+    const existing = next.walls.find((w) => (same(w.a, a) && same(w.b, b)) || (same(w.a, b) && same(w.b, a)));
+    if (existing) continue;
+    const wall: DesignWall = {
+      id: nextElementId({ ...next, walls: [...next.walls, ...walls] }, 'w'),
+      a,
+      b,
+      thickness: defaults.wallThickness,
+      height: defaults.wallHeight,
+    };
+    walls.push(wall);
+  }
+  next = { ...next, walls: [...next.walls, ...walls] };
+  const room: DesignRoom = {
+    id: nextElementId(next, 'r'),
+    name,
+    polygon: corners,
+    ceilingHeight: defaults.wallHeight,
+  };
+  return { doc: { ...next, rooms: [...next.rooms, room] }, roomId: room.id };
+}
+
+const same = (p: DesignPoint, q: DesignPoint) => p.x === q.x && p.y === q.y;
+
+/** The wall nearest a point within `reach` millimetres, and where along it the point falls. */
+export function wallAt(
+  doc: DesignDocument,
+  point: DesignPoint,
+  reach: number,
+): { wall: DesignWall; along: number; length: number } | null {
+  let best: { wall: DesignWall; along: number; length: number; distance: number } | null = null;
+  for (const wall of doc.walls) {
+    const dx = wall.b.x - wall.a.x;
+    const dy = wall.b.y - wall.a.y;
+    const length = Math.hypot(dx, dy);
+    if (length === 0) continue;
+    const t = Math.max(0, Math.min(1, ((point.x - wall.a.x) * dx + (point.y - wall.a.y) * dy) / length ** 2));
+    const distance = Math.hypot(point.x - (wall.a.x + t * dx), point.y - (wall.a.y + t * dy));
+    if (distance <= reach && (!best || distance < best.distance))
+      best = { wall, along: t * length, length, distance };
+  }
+  return best ? { wall: best.wall, along: best.along, length: best.length } : null;
+}
+
+/** A door or a window centred where the wall was clicked, kept within the wall. */
+export function addOpening(
+  doc: DesignDocument,
+  kind: 'Door' | 'Window',
+  at: { wall: DesignWall; along: number; length: number },
+  defaults: EditDefaults,
+): { doc: DesignDocument; openingId: string } {
+  const width = Math.min(kind === 'Door' ? 900 : 1200, Math.floor(at.length));
+  const offset = Math.max(
+    0,
+    Math.min(Math.round(at.length - width), snap(at.along - width / 2, defaults.grid)),
+  );
+  const opening: DesignOpening = {
+    id: nextElementId(doc, kind === 'Door' ? 'd' : 'win'),
+    wallId: at.wall.id,
+    kind,
+    offset,
+    width,
+    height: kind === 'Door' ? defaults.doorHeight : 1200,
+    sill: kind === 'Door' ? 0 : defaults.windowSill,
+  };
+  return { doc: { ...doc, openings: [...doc.openings, opening] }, openingId: opening.id };
+}
+
+export function addItem(
+  doc: DesignDocument,
+  productId: number,
+  at: DesignPoint,
+): { doc: DesignDocument; itemId: string } {
+  const item: DesignItem = { id: nextElementId(doc, 'i'), productId, x: at.x, y: at.y, rotation: 0 };
+  return { doc: { ...doc, items: [...doc.items, item] }, itemId: item.id };
+}
+
+type Patch<T> = Partial<Omit<T, 'id'>>;
+
+export function updateRoom(doc: DesignDocument, id: string, patch: Patch<DesignRoom>): DesignDocument {
+  return { ...doc, rooms: doc.rooms.map((r) => (r.id === id ? { ...r, ...patch } : r)) };
+}
+export function updateWall(doc: DesignDocument, id: string, patch: Patch<DesignWall>): DesignDocument {
+  return { ...doc, walls: doc.walls.map((w) => (w.id === id ? { ...w, ...patch } : w)) };
+}
+export function updateOpening(doc: DesignDocument, id: string, patch: Patch<DesignOpening>): DesignDocument {
+  return { ...doc, openings: doc.openings.map((o) => (o.id === id ? { ...o, ...patch } : o)) };
+}
+export function updateItem(doc: DesignDocument, id: string, patch: Patch<DesignItem>): DesignDocument {
+  return { ...doc, items: doc.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) };
+}
+
+/** Removes the selection; a wall takes its openings and wall drawings with it. */
+export function removeSelected(doc: DesignDocument, selection: Selection): DesignDocument {
+  if (!selection) return doc;
+  switch (selection.kind) {
+    case 'room':
+      return { ...doc, rooms: doc.rooms.filter((r) => r.id !== selection.id) };
+    case 'wall':
+      return {
+        ...doc,
+        walls: doc.walls.filter((w) => w.id !== selection.id),
+        openings: doc.openings.filter((o) => o.wallId !== selection.id),
+        wallDrawings: doc.wallDrawings.filter((d) => d.wallId !== selection.id),
+      };
+    case 'opening':
+      return { ...doc, openings: doc.openings.filter((o) => o.id !== selection.id) };
+    case 'item':
+      return { ...doc, items: doc.items.filter((i) => i.id !== selection.id) };
+  }
+}
