@@ -52,6 +52,13 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
    * decided again on what was read.
    */
   newStream?: boolean;
+  /**
+   * The state the caller has just loaded from the stream (to check who may do what): the first
+   * attempt decides on it instead of reading the stream again. The append still names the
+   * revision it was read at, so a write in between fails it and the command is decided again on
+   * fresh state, exactly as without it.
+   */
+  loaded?: { state: State; revision: number | 'no_stream' };
 }
 
 /** How often a command without If-Match is decided again on fresh state after losing a race. */
@@ -98,7 +105,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     const { state, revision } =
       attempt === 0 && options.newStream
         ? { state: decider.initialState(), revision: 'no_stream' as const }
-        : await loadState(store, stream, decider);
+        : attempt === 0 && options.loaded
+          ? options.loaded
+          : await loadState(store, stream, decider);
     if (ifMatch !== undefined && ifMatch !== revision) throw preconditionFailed();
     const events = decider.decide(command, state);
     if (events.length === 0) return { state, events, revision, position: null };

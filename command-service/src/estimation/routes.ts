@@ -151,13 +151,15 @@ export function registerEstimationCommands(
       'Read',
       messages.estimationNotFound,
     );
-    const { state } = await loadState(deps.store, estimationStream(id), estimationDecider);
+    const loaded = await loadState(deps.store, estimationStream(id), estimationDecider);
+    const { state } = loaded;
     if (state.status === 'None') throw notFound(messages.estimationNotFound);
     const admin = principal.roles.includes('Admin');
     return {
       id,
       principal,
       state,
+      loaded,
       admin,
       requester: state.requesterId === principal.userId,
       manager: state.managerId === principal.userId,
@@ -167,13 +169,21 @@ export function registerEstimationCommands(
   type Access = Awaited<ReturnType<typeof access>>;
   const mayWork = (a: Access) => a.admin || a.manager || a.designer;
 
-  const run = (id: number, command: EstimationCommand, meta: CommandMeta, ifMatch?: number) =>
+  /** Decides a command; with the access check's state, the stream is read once, not twice. */
+  const run = (
+    id: number,
+    command: EstimationCommand,
+    meta: CommandMeta,
+    ifMatch?: number,
+    loaded?: Access['loaded'],
+  ) =>
     handleCommand(deps.store, {
       stream: estimationStream(id),
       decider: estimationDecider,
       command,
       meta,
       ifMatch,
+      loaded,
     });
 
   const row = async (reply: FastifyReply, id: number) => {
@@ -251,7 +261,7 @@ export function registerEstimationCommands(
     const designerId = input.designerId ?? state.designerId;
     const meta = metaOf(request);
     const handled: Pick<Handled<unknown, { type: string }>, 'position' | 'events'>[] = [
-      await run(a.id, { type: 'AssignEstimation', managerId, designerId }, meta),
+      await run(a.id, { type: 'AssignEstimation', managerId, designerId }, meta, undefined, a.loaded),
     ];
     // The assignees work on it (Write on the estimation) and read the design it was made from;
     // someone no longer assigned loses the estimation, not what they were given elsewhere.
@@ -306,6 +316,8 @@ export function registerEstimationCommands(
       a.id,
       { type: 'ComputeDraft', draft, problems: estimate.problems },
       metaOf(request),
+      undefined,
+      a.loaded,
     );
     await awaitProjections(deps, reply, handled);
     return draftAnswer(reply, a.id, revisionOf(handled));
@@ -337,7 +349,7 @@ export function registerEstimationCommands(
       }),
     ).map((line) => ({ ...line, amount: line.amount })) as EstimationLine[];
     const totals = totalsOf(lines, state.draft.rates);
-    const handled = await run(a.id, { type: 'EditDraft', lines, totals }, metaOf(request), ifMatch);
+    const handled = await run(a.id, { type: 'EditDraft', lines, totals }, metaOf(request), ifMatch, a.loaded);
     await awaitProjections(deps, reply, handled);
     return draftAnswer(reply, a.id, revisionOf(handled));
   });
@@ -345,7 +357,13 @@ export function registerEstimationCommands(
   app.post('/api/estimation/:id/quote', async (request, reply) => {
     const a = await access(request);
     if (!mayWork(a)) throw forbidden();
-    const handled = await run(a.id, { type: 'IssueQuote', now: new Date() }, metaOf(request));
+    const handled = await run(
+      a.id,
+      { type: 'IssueQuote', now: new Date() },
+      metaOf(request),
+      undefined,
+      a.loaded,
+    );
     await awaitProjections(deps, reply, handled);
     const quoted = handled.events.find((e) => e.type === 'EstimationQuoted');
     if (!quoted) throw new HttpError(409, messages.estimationNoDraft);
@@ -363,10 +381,16 @@ export function registerEstimationCommands(
     if (!a.requester) throw forbidden();
     // Checked before a number is drawn, so a refused accept uses none.
     if (a.state.status !== 'Quoted') {
-      await run(a.id, { type: 'AcceptQuote', orderNumber: '' }, metaOf(request));
+      await run(a.id, { type: 'AcceptQuote', orderNumber: '' }, metaOf(request), undefined, a.loaded);
     }
     const orderNumber = await nextDailyNumber(deps.knex, 'ORD');
-    const handled = await run(a.id, { type: 'AcceptQuote', orderNumber }, metaOf(request));
+    const handled = await run(
+      a.id,
+      { type: 'AcceptQuote', orderNumber },
+      metaOf(request),
+      undefined,
+      a.loaded,
+    );
     await awaitProjections(deps, reply, handled);
     return { ...(await row(reply, a.id)), orderNumber };
   });
@@ -375,7 +399,7 @@ export function registerEstimationCommands(
     const a = await access(request);
     if (!a.requester) throw forbidden();
     const { reason } = parseInput(RejectEstimationSchema, request.body);
-    const handled = await run(a.id, { type: 'RejectQuote', reason }, metaOf(request));
+    const handled = await run(a.id, { type: 'RejectQuote', reason }, metaOf(request), undefined, a.loaded);
     await awaitProjections(deps, reply, handled);
     return row(reply, a.id);
   });
@@ -384,7 +408,13 @@ export function registerEstimationCommands(
     const a = await access(request);
     if (!a.requester && !a.manager && !a.admin) throw forbidden();
     const { reason } = parseInput(CancelSchema, request.body ?? {});
-    const handled = await run(a.id, { type: 'CancelEstimation', reason: reason ?? '' }, metaOf(request));
+    const handled = await run(
+      a.id,
+      { type: 'CancelEstimation', reason: reason ?? '' },
+      metaOf(request),
+      undefined,
+      a.loaded,
+    );
     await awaitProjections(deps, reply, handled);
     return row(reply, a.id);
   });
@@ -392,7 +422,7 @@ export function registerEstimationCommands(
   app.post('/api/estimation/:id/complete', async (request, reply) => {
     const a = await access(request);
     if (!mayWork(a)) throw forbidden();
-    const handled = await run(a.id, { type: 'CompleteOrder' }, metaOf(request));
+    const handled = await run(a.id, { type: 'CompleteOrder' }, metaOf(request), undefined, a.loaded);
     await awaitProjections(deps, reply, handled);
     return row(reply, a.id);
   });
