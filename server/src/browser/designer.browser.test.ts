@@ -139,6 +139,18 @@ describeInBrowser('the design editor', () => {
       .waitFor();
     await screenshot(page, 'designer');
 
+    // The same room in 3D, without a console error.
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.getByRole('button', { name: '3D 보기' }).click();
+    await page.getByTestId('designer-3d').locator('canvas').waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'designer-3d');
+    expect(errors).toEqual([]);
+    await page.getByRole('button', { name: '2D 평면' }).click();
+    await page.getByTestId('plan-canvas').waitFor();
+
     // Undo the last three edits (two sofas and the wall finish): the saved document is as before them.
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '되돌리기' }).click();
     await saved(page);

@@ -4,6 +4,7 @@ import {
   dashboardPath,
   designDocumentSchema,
   messages,
+  type StoredFile,
 } from '@interior/contracts';
 import {
   Alert,
@@ -25,7 +26,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { type EstimatePreview, estimationApi } from '../estimations/api';
 import { EstimateLinesTable, TotalsBlock } from '../estimations/EstimateSheet';
@@ -54,14 +55,19 @@ interface Named {
 interface ProductRow extends Named {
   width: number | null;
   depth: number | null;
+  height: number | null;
   price: number;
 }
 interface MaterialRow extends Named {
   usage: string[];
   price: number;
   unit: string;
+  texture: StoredFile | null;
 }
 type SaveState = 'saved' | 'dirty' | 'saving' | 'stale' | 'failed';
+
+// three.js only when the 3D view opens.
+const PlanView3D = lazy(() => import('./PlanView3D'));
 
 const AUTOSAVE_MS = 1_500;
 const PREVIEW_MS = 600;
@@ -239,6 +245,7 @@ export function DesignerPage() {
   });
   const [preview, setPreview] = useState<EstimatePreview | null>(null);
   const [requesting, setRequesting] = useState(false);
+  const [threeD, setThreeD] = useState(false);
   const saved = useRef<DesignDocument | null>(null);
 
   const load = useCallback(async () => {
@@ -301,6 +308,20 @@ export function DesignerPage() {
     return () => clearTimeout(timer);
   }, [productQuery]);
 
+  const materialLooks = useMemo(
+    () => new Map(materials.map((m) => [m.id, { texture: m.texture }])),
+    [materials],
+  );
+  const productBoxes = useMemo(
+    () =>
+      new Map(
+        products.map((p) => [
+          p.id,
+          { width: p.width ?? 800, depth: p.depth ?? 800, height: p.height ?? 800 },
+        ]),
+      ),
+    [products],
+  );
   const productSizes = useMemo(
     () =>
       new Map<number, ProductSize>(
@@ -465,6 +486,9 @@ export function DesignerPage() {
               </Button>
             </span>
           </Tooltip>
+          <Button color="inherit" onClick={() => setThreeD(!threeD)} aria-pressed={threeD}>
+            {threeD ? '2D 평면' : '3D 보기'}
+          </Button>
           <Button color="inherit" variant="outlined" disabled={requesting} onClick={requestEstimate}>
             견적 요청
           </Button>
@@ -529,16 +553,22 @@ export function DesignerPage() {
           </Panel>
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
-          <PlanCanvas
-            doc={doc}
-            tool={tool}
-            selection={selection}
-            grid={defaults.grid}
-            products={productSizes}
-            onSelect={setSelection}
-            onRectangle={onRectangle}
-            onPoint={onPoint}
-          />
+          {threeD ? (
+            <Suspense fallback={<LinearProgress aria-label="3D 보기를 준비하는 중" />}>
+              <PlanView3D doc={doc} materials={materialLooks} products={productBoxes} />
+            </Suspense>
+          ) : (
+            <PlanCanvas
+              doc={doc}
+              tool={tool}
+              selection={selection}
+              grid={defaults.grid}
+              products={productSizes}
+              onSelect={setSelection}
+              onRectangle={onRectangle}
+              onPoint={onPoint}
+            />
+          )}
         </Box>
         <Box sx={{ width: 340, borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}>
           <Panel title="속성">

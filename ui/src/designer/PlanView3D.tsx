@@ -1,0 +1,191 @@
+import { type DesignDocument, fileUrl, type StoredFile } from '@interior/contracts';
+import { Alert, Box } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import {
+  AmbientLight,
+  BoxGeometry,
+  Color,
+  DirectionalLight,
+  DoubleSide,
+  Mesh,
+  MeshStandardMaterial,
+  PerspectiveCamera,
+  RepeatWrapping,
+  Scene,
+  Shape,
+  ShapeGeometry,
+  SRGBColorSpace,
+  TextureLoader,
+  WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+
+export interface MaterialLook {
+  texture?: StoredFile | null;
+}
+export interface ProductBox {
+  width: number;
+  depth: number;
+  height: number;
+}
+
+/** Millimetres of the plan as metres of the scene; the plan's y (down) is the scene's z. */
+const M = 1 / 1000;
+
+/**
+ * The document in 3D (docs/designer.md), with three.js: floors with their material's texture,
+ * walls extruded to their height with the doors and windows cut out, products as boxes of their
+ * size; drag to orbit, wheel to zoom. Loaded only when the editor's 3D view opens.
+ */
+export default function PlanView3D({
+  doc,
+  materials,
+  products,
+}: {
+  doc: DesignDocument;
+  materials: ReadonlyMap<number, MaterialLook>;
+  products: ReadonlyMap<number, ProductBox>;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    let renderer: WebGLRenderer;
+    try {
+      renderer = new WebGLRenderer({ antialias: true });
+    } catch {
+      setFailed(true);
+      return;
+    }
+    const width = element.clientWidth || 800;
+    const height = element.clientHeight || 600;
+    renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    renderer.setSize(width, height);
+    renderer.domElement.setAttribute('role', 'img');
+    renderer.domElement.setAttribute('aria-label', '디자인 3D 보기');
+    element.appendChild(renderer.domElement);
+
+    const scene = new Scene();
+    scene.background = new Color('#eef1f4');
+    scene.add(new AmbientLight(0xffffff, 1.4));
+    const sun = new DirectionalLight(0xffffff, 1.6);
+    sun.position.set(5, 10, 7);
+    scene.add(sun);
+    const loader = new TextureLoader();
+    const disposables: { dispose(): void }[] = [];
+    const material = (options: ConstructorParameters<typeof MeshStandardMaterial>[0]) => {
+      const made = new MeshStandardMaterial(options);
+      disposables.push(made);
+      return made;
+    };
+
+    // Floors: each room's outline, with its floor material's texture when it has one.
+    for (const room of doc.rooms) {
+      if (room.polygon.length < 3) continue;
+      const shape = new Shape(room.polygon.map((p) => ({ x: p.x * M, y: p.y * M }) as never));
+      const geometry = new ShapeGeometry(shape);
+      disposables.push(geometry);
+      const look = room.floorMaterialId ? materials.get(room.floorMaterialId) : undefined;
+      const floor = material({ color: look?.texture ? 0xffffff : 0xd7ccc8, side: DoubleSide });
+      if (look?.texture) {
+        const texture = loader.load(fileUrl(look.texture));
+        texture.wrapS = RepeatWrapping;
+        texture.wrapT = RepeatWrapping;
+        texture.colorSpace = SRGBColorSpace;
+        floor.map = texture;
+        disposables.push(texture);
+      }
+      const mesh = new Mesh(geometry, floor);
+      // The shape lies in x–y; turned flat, its y becomes the scene's z.
+      mesh.rotation.x = Math.PI / 2;
+      scene.add(mesh);
+    }
+
+    // Walls: solid pieces between the openings, and the parts below a window and above each opening.
+    const wallPaint = material({ color: 0xf5f5f0 });
+    for (const wall of doc.walls) {
+      const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y);
+      if (length === 0) continue;
+      const angle = Math.atan2(wall.b.y - wall.a.y, wall.b.x - wall.a.x);
+      const piece = (from: number, to: number, bottom: number, top: number) => {
+        if (to - from <= 0 || top - bottom <= 0) return;
+        const geometry = new BoxGeometry((to - from) * M, (top - bottom) * M, wall.thickness * M);
+        disposables.push(geometry);
+        const mesh = new Mesh(geometry, wallPaint);
+        const middle = (from + to) / 2;
+        mesh.position.set(
+          (wall.a.x + Math.cos(angle) * middle) * M,
+          ((bottom + top) / 2) * M,
+          (wall.a.y + Math.sin(angle) * middle) * M,
+        );
+        mesh.rotation.y = -angle;
+        scene.add(mesh);
+      };
+      const openings = doc.openings.filter((o) => o.wallId === wall.id).sort((a, b) => a.offset - b.offset);
+      let cursor = 0;
+      for (const o of openings) {
+        const start = Math.max(cursor, o.offset);
+        const end = Math.min(length, o.offset + o.width);
+        piece(cursor, start, 0, wall.height);
+        piece(start, end, 0, o.sill);
+        piece(start, end, Math.min(wall.height, o.sill + o.height), wall.height);
+        cursor = Math.max(cursor, end);
+      }
+      piece(cursor, length, 0, wall.height);
+    }
+
+    // Products: boxes of their catalogue size.
+    const furniture = material({ color: 0xffb74d });
+    for (const item of doc.items) {
+      const size = products.get(item.productId) ?? { width: 800, depth: 800, height: 800 };
+      const geometry = new BoxGeometry(size.width * M, size.height * M, size.depth * M);
+      disposables.push(geometry);
+      const mesh = new Mesh(geometry, furniture);
+      mesh.position.set(item.x * M, (size.height / 2) * M, item.y * M);
+      mesh.rotation.y = (-item.rotation * Math.PI) / 180;
+      scene.add(mesh);
+    }
+
+    // The camera looks at the middle of what is drawn, from above a corner.
+    const xs = [
+      ...doc.walls.flatMap((w) => [w.a.x, w.b.x]),
+      ...doc.rooms.flatMap((r) => r.polygon.map((p) => p.x)),
+    ];
+    const zs = [
+      ...doc.walls.flatMap((w) => [w.a.y, w.b.y]),
+      ...doc.rooms.flatMap((r) => r.polygon.map((p) => p.y)),
+    ];
+    const cx = xs.length ? ((Math.min(...xs) + Math.max(...xs)) / 2) * M : 0;
+    const cz = zs.length ? ((Math.min(...zs) + Math.max(...zs)) / 2) * M : 0;
+    const span = xs.length
+      ? Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs)) * M
+      : 5;
+    const camera = new PerspectiveCamera(50, width / height, 0.05, 1000);
+    camera.position.set(cx + span * 0.9, span * 1.1 + 2, cz + span * 1.1);
+    const controls = new OrbitControls(camera, renderer.domElement);
+    controls.target.set(cx, 0, cz);
+    controls.enableDamping = true;
+    controls.update();
+
+    let frame = 0;
+    const render = () => {
+      controls.update();
+      renderer.render(scene, camera);
+      frame = requestAnimationFrame(render);
+    };
+    render();
+    return () => {
+      cancelAnimationFrame(frame);
+      controls.dispose();
+      for (const d of disposables) d.dispose();
+      renderer.dispose();
+      renderer.domElement.remove();
+    };
+  }, [doc, materials, products]);
+
+  if (failed)
+    return <Alert severity="warning">이 브라우저에서는 3D 보기를 할 수 없습니다(WebGL 없음).</Alert>;
+  return <Box ref={host} data-testid="designer-3d" sx={{ width: '100%', height: '100%' }} />;
+}
