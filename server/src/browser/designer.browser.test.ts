@@ -184,4 +184,34 @@ describeInBrowser('the design editor', () => {
     await first.close();
     await second.close();
   });
+
+  it('moves a product by dragging it, and pastes a copy beside it', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    await page.getByRole('list', { name: '제품 목록' }).getByText('3인용 소파 (예시)').click();
+    await clickAt(page, 1000, 2000);
+    await page.getByRole('button', { name: '선택 (Esc)' }).click();
+    const from = await screen(page, 1000, 2000);
+    const to = await screen(page, 2500, 2000);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, from.y, { steps: 4 });
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await saved(page);
+    // The paste saves a moment after the move: wait for both to reach the server.
+    let items: number[][] = [];
+    for (let waited = 0; waited < 10_000; waited += 200) {
+      items = (await documentNow()).items.map((item) => [item.x, item.y]);
+      if (items.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(items).toEqual([
+      [2500, 2000],
+      [3000, 2500],
+    ]);
+    await page.close();
+  });
 });

@@ -3,6 +3,7 @@ import {
   type DesignPoint,
   dashboardPath,
   designDocumentSchema,
+  fileUrl,
   messages,
   type StoredFile,
 } from '@interior/contracts';
@@ -36,7 +37,9 @@ import {
   addItem,
   addOpening,
   addRectangleRoom,
+  copyOf,
   type EditDefaults,
+  moveBy,
   removeSelected,
   type Selection,
   updateItem,
@@ -206,6 +209,18 @@ function MaterialPicker({
       onChange={(_, picked) => onChange(picked?.id ?? null)}
       renderOption={(props, m) => (
         <li {...props} key={m.id}>
+          {m.texture ? (
+            <Box
+              component="img"
+              src={fileUrl(m.texture)}
+              alt=""
+              sx={{ width: 32, height: 32, mr: 1, borderRadius: 0.5, objectFit: 'cover', flexShrink: 0 }}
+            />
+          ) : (
+            <Box
+              sx={{ width: 32, height: 32, mr: 1, bgcolor: 'action.hover', borderRadius: 0.5, flexShrink: 0 }}
+            />
+          )}
           <ListItemText primary={m.name} secondary={`${m.price.toLocaleString('ko-KR')}원/${m.unit}`} />
         </li>
       )}
@@ -247,6 +262,7 @@ export function DesignerPage() {
   const [requesting, setRequesting] = useState(false);
   const [threeD, setThreeD] = useState(false);
   const saved = useRef<DesignDocument | null>(null);
+  const clipboard = useRef<Selection>(null);
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -399,6 +415,18 @@ export function DesignerPage() {
       ) {
         event.preventDefault();
         history.redo();
+      } else if (mod && event.key.toLowerCase() === 'c') {
+        clipboard.current = selection;
+      } else if (mod && event.key.toLowerCase() === 'v') {
+        if (!doc || !clipboard.current) return;
+        event.preventDefault();
+        const step = defaults.grid * 5;
+        const pasted = copyOf(doc, clipboard.current, { x: step, y: step }, defaults);
+        if (pasted) {
+          history.apply(pasted.doc);
+          setSelection(pasted.selection);
+          clipboard.current = pasted.selection;
+        }
       } else if (event.key === 'Delete' || event.key === 'Backspace') remove();
       else if (event.key === 'Escape') {
         setTool('select');
@@ -407,7 +435,7 @@ export function DesignerPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [history.undo, history.redo, remove]);
+  }, [history.undo, history.redo, history.apply, remove, selection, doc, defaults]);
 
   if (!(id > 0) || loadError)
     return (
@@ -528,6 +556,32 @@ export function DesignerPage() {
             </Typography>
           </Panel>
           <Divider />
+          <Panel title="단축키">
+            <Box
+              component="dl"
+              sx={{ m: 0, fontSize: '0.8rem', display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 0.5 }}
+            >
+              {[
+                ['Ctrl+Z', '되돌리기'],
+                ['Ctrl+Y', '다시 하기'],
+                ['Ctrl+C / V', '방·제품 복사와 붙여넣기'],
+                ['Delete', '고른 요소 삭제'],
+                ['Esc', '선택 도구로'],
+                ['끌기', '제품 옮기기, 문·창 밀기'],
+                ['휠', '확대·축소'],
+              ].map(([key, what]) => (
+                <Box key={key} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ fontWeight: 600 }}>
+                    {key}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0 }}>
+                    {what}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          </Panel>
+          <Divider />
           <Panel title="제품">
             <TextField
               size="small"
@@ -567,6 +621,7 @@ export function DesignerPage() {
               onSelect={setSelection}
               onRectangle={onRectangle}
               onPoint={onPoint}
+              onMove={(target, delta) => edit(moveBy(doc, target, delta, defaults.grid))}
             />
           )}
         </Box>

@@ -37,6 +37,7 @@ export function PlanCanvas({
   onSelect,
   onRectangle,
   onPoint,
+  onMove,
 }: {
   doc: DesignDocument;
   tool: Tool;
@@ -46,12 +47,15 @@ export function PlanCanvas({
   onSelect: (selection: Selection) => void;
   onRectangle: (from: DesignPoint, to: DesignPoint) => void;
   onPoint: (point: DesignPoint, raw: DesignPoint) => void;
+  /** A dragged item or opening was let go this far from where it was picked up. */
+  onMove: (target: Selection, delta: DesignPoint) => void;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>({ x: -1000, y: -1000, w: 12000, h: 8000 });
   const [drag, setDrag] = useState<
     | { kind: 'pan'; start: DesignPoint; view: View }
     | { kind: 'room'; from: DesignPoint; to: DesignPoint }
+    | { kind: 'move'; target: NonNullable<Selection>; start: DesignPoint; delta: DesignPoint }
     | null
   >(null);
 
@@ -97,7 +101,10 @@ export function PlanCanvas({
   const move = (event: PointerEvent<SVGSVGElement>) => {
     if (!drag) return;
     if (drag.kind === 'room') setDrag({ ...drag, to: snapped(toPlan(event.clientX, event.clientY)) });
-    else {
+    else if (drag.kind === 'move') {
+      const at = toPlan(event.clientX, event.clientY);
+      setDrag({ ...drag, delta: { x: at.x - drag.start.x, y: at.y - drag.start.y } });
+    } else {
       const rect = svg.current?.getBoundingClientRect();
       if (!rect) return;
       const perPixel = drag.view.w / rect.width;
@@ -111,6 +118,9 @@ export function PlanCanvas({
   const up = () => {
     if (drag?.kind === 'room' && drag.from.x !== drag.to.x && drag.from.y !== drag.to.y)
       onRectangle(drag.from, drag.to);
+    // A click is not a move: only a drag beyond half a grid step changes the document.
+    if (drag?.kind === 'move' && Math.hypot(drag.delta.x, drag.delta.y) >= grid / 2)
+      onMove(drag.target, drag.delta);
     setDrag(null);
   };
 
@@ -120,7 +130,19 @@ export function PlanCanvas({
     if (tool !== 'select') return;
     event.stopPropagation();
     onSelect({ kind, id } as Selection);
+    // Items move and openings slide along their wall by dragging.
+    if (kind === 'item' || kind === 'opening') {
+      svg.current?.setPointerCapture?.(event.pointerId);
+      setDrag({
+        kind: 'move',
+        target: { kind, id },
+        start: toPlan(event.clientX, event.clientY),
+        delta: { x: 0, y: 0 },
+      });
+    }
   };
+  const moving = (kind: 'item' | 'opening', id: string) =>
+    drag?.kind === 'move' && drag.target.kind === kind && drag.target.id === id ? drag.delta : null;
   const font = view.w / 60;
   const wallsById = new Map(doc.walls.map((w) => [w.id, w]));
   const gridLines = [];
@@ -206,7 +228,10 @@ export function PlanCanvas({
         const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
         const ux = (wall.b.x - wall.a.x) / length;
         const uy = (wall.b.y - wall.a.y) / length;
-        const start = { x: wall.a.x + ux * opening.offset, y: wall.a.y + uy * opening.offset };
+        const slide = moving('opening', opening.id);
+        const along = slide ? slide.x * ux + slide.y * uy : 0;
+        const offset = Math.max(0, Math.min(length - opening.width, opening.offset + along));
+        const start = { x: wall.a.x + ux * offset, y: wall.a.y + uy * offset };
         const end = { x: start.x + ux * opening.width, y: start.y + uy * opening.width };
         return (
           <line
@@ -234,7 +259,10 @@ export function PlanCanvas({
           <g
             key={item.id}
             data-testid="plan-item"
-            transform={`rotate(${item.rotation} ${item.x} ${item.y})`}
+            transform={`${(() => {
+              const shift = moving('item', item.id);
+              return shift ? `translate(${shift.x} ${shift.y}) ` : '';
+            })()}rotate(${item.rotation} ${item.x} ${item.y})`}
             onPointerDown={pick('item', item.id)}
           >
             <rect

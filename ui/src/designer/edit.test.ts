@@ -1,5 +1,14 @@
 import { emptyDesignDocument } from '@interior/contracts';
-import { addItem, addOpening, addRectangleRoom, type EditDefaults, removeSelected, wallAt } from './edit';
+import {
+  addItem,
+  addOpening,
+  addRectangleRoom,
+  copyOf,
+  type EditDefaults,
+  moveBy,
+  removeSelected,
+  wallAt,
+} from './edit';
 
 const defaults: EditDefaults = {
   wallHeight: 2400,
@@ -91,5 +100,46 @@ describe('editing a design document', () => {
     expect(gone.openings).toEqual([]);
     expect(gone.items).toHaveLength(1);
     expect(withSofa.walls).toHaveLength(4);
+  });
+
+  it('moves an item to the grid and slides a door along its wall, never off it', () => {
+    const room = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    ).doc;
+    const withDoor = addOpening(room, 'Door', wallAt(room, { x: 1000, y: 0 }, 100)!, defaults);
+    const withSofa = addItem(withDoor.doc, 7, { x: 1000, y: 1000 });
+    const moved = moveBy(withSofa.doc, { kind: 'item', id: withSofa.itemId }, { x: 1234, y: -37 }, 100);
+    expect(moved.items[0]).toMatchObject({ x: 2200, y: 1000 });
+    const slid = moveBy(moved, { kind: 'opening', id: withDoor.openingId }, { x: 800, y: 300 }, 100);
+    expect(slid.openings[0]!.offset).toBe(1400);
+    const far = moveBy(moved, { kind: 'opening', id: withDoor.openingId }, { x: 99_999, y: 0 }, 100);
+    expect(far.openings[0]!.offset + far.openings[0]!.width).toBeLessThanOrEqual(4000);
+  });
+
+  it('pastes a copy of a room with walls of its own and of an item, beside the original', () => {
+    const made = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    );
+    const furnished = { ...made.doc, rooms: made.doc.rooms.map((r) => ({ ...r, floorMaterialId: 3 })) };
+    const copied = copyOf(furnished, { kind: 'room', id: made.roomId }, { x: 5000, y: 0 }, defaults)!;
+    expect(copied.doc.rooms).toHaveLength(2);
+    expect(copied.doc.rooms[1]).toMatchObject({ name: '거실 복사', floorMaterialId: 3, ceilingHeight: 2400 });
+    expect(copied.doc.rooms[1]!.polygon[0]).toEqual({ x: 5000, y: 0 });
+    expect(copied.doc.walls).toHaveLength(8);
+    const sofa = addItem(furnished, 7, { x: 100, y: 100 });
+    const two = copyOf(sofa.doc, { kind: 'item', id: sofa.itemId }, { x: 500, y: 500 }, defaults)!;
+    expect(two.doc.items.map((i) => [i.x, i.y])).toEqual([
+      [100, 100],
+      [600, 600],
+    ]);
+    expect(copyOf(sofa.doc, { kind: 'wall', id: 'w1' }, { x: 1, y: 1 }, defaults)).toBeNull();
   });
 });

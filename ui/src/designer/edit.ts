@@ -50,37 +50,106 @@ export function addRectangleRoom(
 ): { doc: DesignDocument; roomId: string } {
   const [x1, x2] = [Math.min(from.x, to.x), Math.max(from.x, to.x)];
   const [y1, y2] = [Math.min(from.y, to.y), Math.max(from.y, to.y)];
-  const corners = [
-    { x: x1, y: y1 },
-    { x: x2, y: y1 },
-    { x: x2, y: y2 },
-    { x: x1, y: y2 },
-  ];
+  return addPolygonRoom(
+    doc,
+    [
+      { x: x1, y: y1 },
+      { x: x2, y: y1 },
+      { x: x2, y: y2 },
+      { x: x1, y: y2 },
+    ],
+    { name, ceilingHeight: defaults.wallHeight },
+    defaults,
+  );
+}
+
+/** A room of any outline, with a wall on each edge (a wall already on an edge is shared, not doubled). */
+export function addPolygonRoom(
+  doc: DesignDocument,
+  corners: DesignPoint[],
+  room: Omit<DesignRoom, 'id' | 'polygon'>,
+  defaults: EditDefaults,
+): { doc: DesignDocument; roomId: string } {
   let next = doc;
-  const walls: DesignWall[] = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < corners.length; i++) {
     const a = corners[i]!;
-    const b = corners[(i + 1) % 4]!;
-    // A wall already standing on this edge (the neighbour's) is shared, not doubled.
+    const b = corners[(i + 1) % corners.length]!;
     const existing = next.walls.find((w) => (same(w.a, a) && same(w.b, b)) || (same(w.a, b) && same(w.b, a)));
     if (existing) continue;
     const wall: DesignWall = {
-      id: nextElementId({ ...next, walls: [...next.walls, ...walls] }, 'w'),
+      id: nextElementId(next, 'w'),
       a,
       b,
       thickness: defaults.wallThickness,
       height: defaults.wallHeight,
     };
-    walls.push(wall);
+    next = { ...next, walls: [...next.walls, wall] };
   }
-  next = { ...next, walls: [...next.walls, ...walls] };
-  const room: DesignRoom = {
-    id: nextElementId(next, 'r'),
-    name,
-    polygon: corners,
-    ceilingHeight: defaults.wallHeight,
-  };
-  return { doc: { ...next, rooms: [...next.rooms, room] }, roomId: room.id };
+  const made: DesignRoom = { ...room, id: nextElementId(next, 'r'), polygon: corners };
+  return { doc: { ...next, rooms: [...next.rooms, made] }, roomId: made.id };
+}
+
+/**
+ * A copy of the selected room (with its own walls) or item, moved by `shift`: what Ctrl+V pastes.
+ * Walls and openings are not copied on their own.
+ */
+export function copyOf(
+  doc: DesignDocument,
+  selection: Selection,
+  shift: DesignPoint,
+  defaults: EditDefaults,
+): { doc: DesignDocument; selection: Selection } | null {
+  if (selection?.kind === 'item') {
+    const item = doc.items.find((i) => i.id === selection.id);
+    if (!item) return null;
+    const copy: DesignItem = {
+      ...item,
+      id: nextElementId(doc, 'i'),
+      x: item.x + shift.x,
+      y: item.y + shift.y,
+    };
+    return { doc: { ...doc, items: [...doc.items, copy] }, selection: { kind: 'item', id: copy.id } };
+  }
+  if (selection?.kind === 'room') {
+    const room = doc.rooms.find((r) => r.id === selection.id);
+    if (!room) return null;
+    const { id: _id, polygon, ...rest } = room;
+    const made = addPolygonRoom(
+      doc,
+      polygon.map((p) => ({ x: p.x + shift.x, y: p.y + shift.y })),
+      { ...rest, name: `${room.name} 복사`.slice(0, 50) },
+      defaults,
+    );
+    return { doc: made.doc, selection: { kind: 'room', id: made.roomId } };
+  }
+  return null;
+}
+
+/** Moves an item by a distance, or slides an opening along its wall by the distance's share of it. */
+export function moveBy(
+  doc: DesignDocument,
+  target: Selection,
+  delta: DesignPoint,
+  grid: number,
+): DesignDocument {
+  if (target?.kind === 'item')
+    return updateItem(doc, target.id, {
+      x: snap((doc.items.find((i) => i.id === target.id)?.x ?? 0) + delta.x, grid),
+      y: snap((doc.items.find((i) => i.id === target.id)?.y ?? 0) + delta.y, grid),
+    });
+  if (target?.kind === 'opening') {
+    const opening = doc.openings.find((o) => o.id === target.id);
+    const wall = opening && doc.walls.find((w) => w.id === opening.wallId);
+    if (!opening || !wall) return doc;
+    const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y);
+    const along = ((wall.b.x - wall.a.x) * delta.x + (wall.b.y - wall.a.y) * delta.y) / (length || 1);
+    const offset = Math.max(
+      0,
+      Math.min(Math.floor(length - opening.width), snap(opening.offset + along, grid)),
+    );
+    return updateOpening(doc, opening.id, { offset });
+  }
+  return doc;
 }
 
 const same = (p: DesignPoint, q: DesignPoint) => p.x === q.x && p.y === q.y;
