@@ -30,7 +30,17 @@ describeInBrowser('the design editor', () => {
     const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
     owner = (await platform.api.login('owner@editor.example', PASSWORD)).token;
     // The worked example's catalogue; its design is not used: this test draws its own.
-    await buildWorkedExample(platform.api, { admin, owner }, '예시 카탈로그용');
+    const example = await buildWorkedExample(platform.api, { admin, owner }, '예시 카탈로그용');
+    const artWall = await platform.api.request('POST', '/api/walldrawing', {
+      token: admin,
+      body: {
+        name: '아트월 (예시)',
+        width: 2000,
+        height: 2400,
+        elements: [{ materialId: example.wall, x: 0, y: 0, width: 2000, height: 2400 }],
+      },
+    });
+    expect(artWall.status).toBe(201);
     const design = await platform.api.request('POST', '/api/mydesign', {
       token: owner,
       body: { name: '새 거실' },
@@ -185,7 +195,7 @@ describeInBrowser('the design editor', () => {
     await second.close();
   });
 
-  it('moves a product by dragging it, and pastes a copy beside it', async () => {
+  it('moves a product by dragging it, pastes a copy beside it, and puts an 아트월 on a wall', async () => {
     const page = await browser.context.newPage();
     await open(page);
     await page.getByRole('list', { name: '제품 목록' }).getByText('3인용 소파 (예시)').click();
@@ -200,6 +210,11 @@ describeInBrowser('the design editor', () => {
     await page.mouse.up();
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
+    // An 아트월 on the wall along the bottom of the room.
+    await page.getByRole('list', { name: '벽면도 목록' }).getByText('아트월 (예시)').click();
+    await clickAt(page, 2000, 3000);
+    // A horizontal SVG line has no height, so Playwright calls it hidden: attached is what counts.
+    await page.getByTestId('plan-walldrawing').waitFor({ state: 'attached' });
     await saved(page);
     // The paste saves a moment after the move: wait for both to reach the server.
     let items: number[][] = [];
@@ -211,6 +226,10 @@ describeInBrowser('the design editor', () => {
     expect(items).toEqual([
       [2500, 2000],
       [3000, 2500],
+    ]);
+    await saved(page);
+    expect((await documentNow()).wallDrawings).toEqual([
+      expect.objectContaining({ wallId: 'w3', offset: 1000 }),
     ]);
     await page.close();
   });

@@ -37,6 +37,7 @@ import {
   addItem,
   addOpening,
   addRectangleRoom,
+  addWallDrawing,
   copyOf,
   type EditDefaults,
   moveBy,
@@ -91,6 +92,7 @@ const toolHelp: Record<Tool, string> = {
   door: '벽을 누르면 그 자리에 문을 놓습니다.',
   window: '벽을 누르면 그 자리에 창을 놓습니다.',
   item: '왼쪽에서 제품을 고른 뒤 평면을 눌러 놓습니다.',
+  wallDrawing: '왼쪽에서 벽면도(아트월)를 고른 뒤 벽을 눌러 붙입니다.',
 };
 
 const list = <T,>(path: string, filter: Record<string, unknown> = {}) =>
@@ -251,6 +253,8 @@ export function DesignerPage() {
   const [products, setProducts] = useState<ProductRow[]>([]);
   const [productQuery, setProductQuery] = useState('');
   const [materials, setMaterials] = useState<MaterialRow[]>([]);
+  const [wallDrawingRows, setWallDrawingRows] = useState<(Named & { width: number })[]>([]);
+  const [wallDrawing, setWallDrawing] = useState<(Named & { width: number }) | null>(null);
   const [defaults, setDefaults] = useState<EditDefaults>({
     wallHeight: 2400,
     wallThickness: 120,
@@ -310,6 +314,9 @@ export function DesignerPage() {
     list<MaterialRow>('material', { status: 'Active' })
       .then(setMaterials)
       .catch(() => {});
+    list<Named & { width: number }>('walldrawing')
+      .then(setWallDrawingRows)
+      .catch(() => {});
   }, [id, load]);
 
   useEffect(() => {
@@ -337,6 +344,10 @@ export function DesignerPage() {
         ]),
       ),
     [products],
+  );
+  const wallDrawingSizes = useMemo(
+    () => new Map(wallDrawingRows.map((d) => [d.id, { width: d.width, name: d.name }])),
+    [wallDrawingRows],
   );
   const productSizes = useMemo(
     () =>
@@ -466,6 +477,14 @@ export function DesignerPage() {
       const made = addOpening(doc, tool === 'door' ? 'Door' : 'Window', at, defaults);
       edit(made.doc);
       setSelection({ kind: 'opening', id: made.openingId });
+    } else if (tool === 'wallDrawing') {
+      if (!wallDrawing) return showNotice('왼쪽 목록에서 붙일 벽면도를 먼저 고르세요.', 'info');
+      const at = wallAt(doc, raw, Math.max(300, defaults.wallThickness * 2));
+      if (!at) return showNotice('벽 위를 눌러 주세요.', 'info');
+      const made = addWallDrawing(doc, wallDrawing, at, defaults.grid);
+      if (!made) return showNotice('벽면도가 이 벽보다 넓습니다.', 'warning');
+      edit(made.doc);
+      setSelection({ kind: 'wallDrawing', id: made.placedId });
     } else if (tool === 'item') {
       if (!product) return showNotice('왼쪽 목록에서 놓을 제품을 먼저 고르세요.', 'info');
       const made = addItem(doc, product.id, point);
@@ -550,6 +569,7 @@ export function DesignerPage() {
               <ToggleButton value="door">문</ToggleButton>
               <ToggleButton value="window">창</ToggleButton>
               <ToggleButton value="item">제품 놓기</ToggleButton>
+              <ToggleButton value="wallDrawing">벽면도 붙이기</ToggleButton>
             </ToggleButtonGroup>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
               {toolHelp[tool]}
@@ -605,6 +625,28 @@ export function DesignerPage() {
               ))}
             </List>
           </Panel>
+          <Divider />
+          <Panel title="벽면도">
+            {wallDrawingRows.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                카탈로그에 벽면도가 없습니다.
+              </Typography>
+            )}
+            <List dense aria-label="벽면도 목록">
+              {wallDrawingRows.map((d) => (
+                <ListItemButton
+                  key={d.id}
+                  selected={wallDrawing?.id === d.id}
+                  onClick={() => {
+                    setWallDrawing(d);
+                    setTool('wallDrawing');
+                  }}
+                >
+                  <ListItemText primary={d.name} secondary={`폭 ${d.width.toLocaleString('ko-KR')}mm`} />
+                </ListItemButton>
+              ))}
+            </List>
+          </Panel>
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
           {threeD ? (
@@ -618,6 +660,7 @@ export function DesignerPage() {
               selection={selection}
               grid={defaults.grid}
               products={productSizes}
+              wallDrawings={wallDrawingSizes}
               onSelect={setSelection}
               onRectangle={onRectangle}
               onPoint={onPoint}

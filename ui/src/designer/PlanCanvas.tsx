@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { type PointerEvent, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { type Selection, snap } from './edit';
 
-export type Tool = 'select' | 'room' | 'door' | 'window' | 'item';
+export type Tool = 'select' | 'room' | 'door' | 'window' | 'item' | 'wallDrawing';
 
 export interface ProductSize {
   width: number;
@@ -34,6 +34,7 @@ export function PlanCanvas({
   selection,
   grid,
   products,
+  wallDrawings,
   onSelect,
   onRectangle,
   onPoint,
@@ -44,6 +45,8 @@ export function PlanCanvas({
   selection: Selection;
   grid: number;
   products: ReadonlyMap<number, ProductSize>;
+  /** Widths (mm) and names of the catalogue's wall drawings, by id. */
+  wallDrawings: ReadonlyMap<number, { width: number; name: string }>;
   onSelect: (selection: Selection) => void;
   onRectangle: (from: DesignPoint, to: DesignPoint) => void;
   onPoint: (point: DesignPoint, raw: DesignPoint) => void;
@@ -246,6 +249,28 @@ export function PlanCanvas({
             }
             strokeWidth={wall.thickness * 1.4}
             onPointerDown={pick('opening', opening.id)}
+          />
+        );
+      })}
+      {doc.wallDrawings.map((placed) => {
+        const wall = wallsById.get(placed.wallId);
+        if (!wall) return null;
+        const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
+        const ux = (wall.b.x - wall.a.x) / length;
+        const uy = (wall.b.y - wall.a.y) / length;
+        const width = wallDrawings.get(placed.wallDrawingId)?.width ?? 1000;
+        const start = { x: wall.a.x + ux * placed.offset, y: wall.a.y + uy * placed.offset };
+        return (
+          <line
+            key={placed.id}
+            data-testid="plan-walldrawing"
+            x1={start.x}
+            y1={start.y}
+            x2={start.x + ux * width}
+            y2={start.y + uy * width}
+            stroke={selected('wallDrawing', placed.id) ? SELECTED : '#7e57c2'}
+            strokeWidth={wall.thickness * 0.6}
+            onPointerDown={pick('wallDrawing', placed.id)}
           />
         );
       })}

@@ -3,6 +3,7 @@ import {
   addItem,
   addOpening,
   addRectangleRoom,
+  addWallDrawing,
   copyOf,
   type EditDefaults,
   moveBy,
@@ -141,5 +142,22 @@ describe('editing a design document', () => {
       [600, 600],
     ]);
     expect(copyOf(sofa.doc, { kind: 'wall', id: 'w1' }, { x: 1, y: 1 }, defaults)).toBeNull();
+  });
+
+  it('puts a wall drawing on the wall clicked, within the wall, and refuses one wider than the wall', () => {
+    const room = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    ).doc;
+    const at = wallAt(room, { x: 3900, y: 3000 }, 100)!;
+    const placed = addWallDrawing(room, { id: 5, width: 2000 }, at, 100)!;
+    expect(placed.doc.wallDrawings).toEqual([
+      { id: placed.placedId, wallId: 'w3', wallDrawingId: 5, offset: 0 },
+    ]);
+    expect(addWallDrawing(room, { id: 6, width: 5000 }, at, 100)).toBeNull();
+    expect(removeSelected(placed.doc, { kind: 'wallDrawing', id: placed.placedId }).wallDrawings).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import type {
 
 export type Selection =
   | { kind: 'room'; id: string }
+  | { kind: 'wallDrawing'; id: string }
   | { kind: 'wall'; id: string }
   | { kind: 'opening'; id: string }
   | { kind: 'item'; id: string }
@@ -198,6 +199,22 @@ export function addOpening(
   return { doc: { ...doc, openings: [...doc.openings, opening] }, openingId: opening.id };
 }
 
+/** A wall drawing (an 아트월) placed on a wall where it was clicked, kept within the wall. */
+export function addWallDrawing(
+  doc: DesignDocument,
+  wallDrawing: { id: number; width: number },
+  at: { wall: DesignWall; along: number; length: number },
+  grid: number,
+): { doc: DesignDocument; placedId: string } | null {
+  if (wallDrawing.width > at.length) return null;
+  const offset = Math.max(
+    0,
+    Math.min(Math.floor(at.length - wallDrawing.width), snap(at.along - wallDrawing.width / 2, grid)),
+  );
+  const placed = { id: nextElementId(doc, 'art'), wallId: at.wall.id, wallDrawingId: wallDrawing.id, offset };
+  return { doc: { ...doc, wallDrawings: [...doc.wallDrawings, placed] }, placedId: placed.id };
+}
+
 export function addItem(
   doc: DesignDocument,
   productId: number,
@@ -239,5 +256,7 @@ export function removeSelected(doc: DesignDocument, selection: Selection): Desig
       return { ...doc, openings: doc.openings.filter((o) => o.id !== selection.id) };
     case 'item':
       return { ...doc, items: doc.items.filter((i) => i.id !== selection.id) };
+    case 'wallDrawing':
+      return { ...doc, wallDrawings: doc.wallDrawings.filter((d) => d.id !== selection.id) };
   }
 }
