@@ -233,4 +233,34 @@ describeInBrowser('the design editor', () => {
     ]);
     await page.close();
   });
+
+  it('draws an L-shaped room corner by corner and closes it on its first point', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    const before = await documentNow();
+    await page.getByRole('button', { name: '다각형 방' }).click();
+    for (const [x, y] of [
+      [5000, 0],
+      [8000, 0],
+      [8000, 2000],
+      [6500, 2000],
+      [6500, 3000],
+      [5000, 3000],
+      [5000, 0],
+    ] as const)
+      await clickAt(page, x, y);
+    await saved(page);
+    const after = await documentNow();
+    expect(after.rooms).toHaveLength(before.rooms.length + 1);
+    expect(after.rooms.at(-1)!.polygon).toEqual([
+      { x: 5000, y: 0 },
+      { x: 8000, y: 0 },
+      { x: 8000, y: 2000 },
+      { x: 6500, y: 2000 },
+      { x: 6500, y: 3000 },
+      { x: 5000, y: 3000 },
+    ]);
+    expect(after.walls).toHaveLength(before.walls.length + 6);
+    await page.close();
+  });
 });

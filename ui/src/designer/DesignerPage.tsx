@@ -4,6 +4,7 @@ import {
   dashboardPath,
   designDocumentSchema,
   fileUrl,
+  isSimplePolygon,
   messages,
   type StoredFile,
 } from '@interior/contracts';
@@ -36,6 +37,7 @@ import { ApiError, apiFetch, apiJson } from '../session';
 import {
   addItem,
   addOpening,
+  addPolygonRoom,
   addRectangleRoom,
   addWallDrawing,
   copyOf,
@@ -89,6 +91,8 @@ const saveLabels: Record<SaveState, string> = {
 const toolHelp: Record<Tool, string> = {
   select: '요소를 눌러 고르고, 빈 곳을 끌어 화면을 옮깁니다. 휠로 확대·축소합니다.',
   room: '끌어서 직사각형 방을 그립니다. 벽 네 개가 함께 생깁니다.',
+  polygon:
+    '모서리를 차례로 누르고 첫 점을 다시 누르거나 Enter로 닫습니다. 벽 끝에 붙고, Shift를 누르면 직각으로 그립니다.',
   door: '벽을 누르면 그 자리에 문을 놓습니다.',
   window: '벽을 누르면 그 자리에 창을 놓습니다.',
   item: '왼쪽에서 제품을 고른 뒤 평면을 눌러 놓습니다.',
@@ -470,6 +474,18 @@ export function DesignerPage() {
     setSelection({ kind: 'room', id: made.roomId });
     setTool('select');
   };
+  const onPolygon = (points: DesignPoint[]) => {
+    if (!isSimplePolygon(points)) return showNotice('변이 서로 겹치지 않게 그려 주세요.', 'warning');
+    const made = addPolygonRoom(
+      doc,
+      points,
+      { name: `방 ${doc.rooms.length + 1}`, ceilingHeight: defaults.wallHeight },
+      defaults,
+    );
+    edit(made.doc);
+    setSelection({ kind: 'room', id: made.roomId });
+    setTool('select');
+  };
   const onPoint = (point: DesignPoint, raw: DesignPoint) => {
     if (tool === 'door' || tool === 'window') {
       const at = wallAt(doc, raw, Math.max(300, defaults.wallThickness * 2));
@@ -566,6 +582,7 @@ export function DesignerPage() {
             >
               <ToggleButton value="select">선택 (Esc)</ToggleButton>
               <ToggleButton value="room">방 그리기</ToggleButton>
+              <ToggleButton value="polygon">다각형 방</ToggleButton>
               <ToggleButton value="door">문</ToggleButton>
               <ToggleButton value="window">창</ToggleButton>
               <ToggleButton value="item">제품 놓기</ToggleButton>
@@ -665,6 +682,7 @@ export function DesignerPage() {
               onRectangle={onRectangle}
               onPoint={onPoint}
               onMove={(target, delta) => edit(moveBy(doc, target, delta, defaults.grid))}
+              onPolygon={onPolygon}
             />
           )}
         </Box>

@@ -1,9 +1,9 @@
 import { type DesignDocument, type DesignPoint, polygonAreaM2, roundHalfUp } from '@interior/contracts';
 import { Box } from '@mui/material';
-import { type PointerEvent, useEffect, useRef, useState, type WheelEvent } from 'react';
-import { type Selection, snap } from './edit';
+import { type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
+import { polygonPoint, type Selection, snap } from './edit';
 
-export type Tool = 'select' | 'room' | 'door' | 'window' | 'item' | 'wallDrawing';
+export type Tool = 'select' | 'room' | 'polygon' | 'door' | 'window' | 'item' | 'wallDrawing';
 
 export interface ProductSize {
   width: number;
@@ -39,6 +39,7 @@ export function PlanCanvas({
   onRectangle,
   onPoint,
   onMove,
+  onPolygon,
 }: {
   doc: DesignDocument;
   tool: Tool;
@@ -52,6 +53,8 @@ export function PlanCanvas({
   onPoint: (point: DesignPoint, raw: DesignPoint) => void;
   /** A dragged item or opening was let go this far from where it was picked up. */
   onMove: (target: Selection, delta: DesignPoint) => void;
+  /** The polygon tool closed an outline (three points or more). */
+  onPolygon: (points: DesignPoint[]) => void;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>({ x: -1000, y: -1000, w: 12000, h: 8000 });
@@ -70,6 +73,32 @@ export function PlanCanvas({
     return { x: point.x, y: point.y };
   };
   const snapped = (p: DesignPoint) => ({ x: snap(p.x, grid), y: snap(p.y, grid) });
+  // The outline the polygon tool is drawing, and where the next point would land.
+  const [outline, setOutline] = useState<DesignPoint[]>([]);
+  const [hover, setHover] = useState<DesignPoint | null>(null);
+  const outlinePoint = (event: { clientX: number; clientY: number; shiftKey: boolean }) =>
+    polygonPoint(doc, toPlan(event.clientX, event.clientY), outline[outline.length - 1], {
+      grid,
+      reach: grid * 2,
+      square: event.shiftKey,
+    });
+  const closeOutline = useCallback(() => {
+    if (outline.length >= 3) onPolygon(outline);
+    setOutline([]);
+    setHover(null);
+  }, [outline, onPolygon]);
+  useEffect(() => {
+    if (tool !== 'polygon') {
+      setOutline([]);
+      setHover(null);
+      return;
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter') closeOutline();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tool, closeOutline]);
 
   // Wheel zoom with a non-passive listener, so the page itself does not scroll.
   useEffect(() => {
@@ -91,6 +120,14 @@ export function PlanCanvas({
 
   const down = (event: PointerEvent<SVGSVGElement>) => {
     const at = toPlan(event.clientX, event.clientY);
+    if (tool === 'polygon') {
+      const point = outlinePoint(event);
+      const first = outline[0];
+      // Back on the first point closes the outline.
+      if (first && outline.length >= 3 && first.x === point.x && first.y === point.y) closeOutline();
+      else if (!outline.some((p) => p.x === point.x && p.y === point.y)) setOutline([...outline, point]);
+      return;
+    }
     if (tool === 'room') {
       (event.target as Element).setPointerCapture?.(event.pointerId);
       setDrag({ kind: 'room', from: snapped(at), to: snapped(at) });
@@ -102,6 +139,7 @@ export function PlanCanvas({
     }
   };
   const move = (event: PointerEvent<SVGSVGElement>) => {
+    if (tool === 'polygon' && outline.length) setHover(outlinePoint(event));
     if (!drag) return;
     if (drag.kind === 'room') setDrag({ ...drag, to: snapped(toPlan(event.clientX, event.clientY)) });
     else if (drag.kind === 'move') {
@@ -313,6 +351,21 @@ export function PlanCanvas({
           </g>
         );
       })}
+      {outline.length > 0 && (
+        <g pointerEvents="none" data-testid="plan-outline">
+          <polyline
+            points={[...outline, ...(hover ? [hover] : [])].map((p) => `${p.x},${p.y}`).join(' ')}
+            fill={ROOM_FILL}
+            fillOpacity={0.5}
+            stroke={SELECTED}
+            strokeWidth={font / 6}
+            strokeDasharray={`${font / 2} ${font / 3}`}
+          />
+          {outline.map((p) => (
+            <circle key={`${p.x},${p.y}`} cx={p.x} cy={p.y} r={font / 3} fill={SELECTED} />
+          ))}
+        </g>
+      )}
       {drag?.kind === 'room' && (
         <g pointerEvents="none">
           <rect

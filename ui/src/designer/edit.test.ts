@@ -7,6 +7,7 @@ import {
   copyOf,
   type EditDefaults,
   moveBy,
+  polygonPoint,
   removeSelected,
   wallAt,
 } from './edit';
@@ -159,5 +160,24 @@ describe('editing a design document', () => {
     ]);
     expect(addWallDrawing(room, { id: 6, width: 5000 }, at, 100)).toBeNull();
     expect(removeSelected(placed.doc, { kind: 'wallDrawing', id: placed.placedId }).wallDrawings).toEqual([]);
+  });
+
+  it('lands a polygon click on a nearby wall end, else on the grid, and squares it with Shift', () => {
+    const room = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    ).doc;
+    const options = { grid: 100, reach: 200, square: false };
+    expect(polygonPoint(room, { x: 4130, y: 2890 }, undefined, options)).toEqual({ x: 4000, y: 3000 });
+    expect(polygonPoint(room, { x: 6040, y: 1260 }, undefined, options)).toEqual({ x: 6000, y: 1300 });
+    expect(
+      polygonPoint(room, { x: 6040, y: 1260 }, { x: 5000, y: 1000 }, { ...options, square: true }),
+    ).toEqual({
+      x: 6000,
+      y: 1000,
+    });
   });
 });

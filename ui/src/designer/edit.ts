@@ -155,6 +155,33 @@ export function moveBy(
 
 const same = (p: DesignPoint, q: DesignPoint) => p.x === q.x && p.y === q.y;
 
+/**
+ * Where a click of the polygon tool lands: on a wall end within `reach` when there is one (so
+ * rooms meet), else on the grid; with `square`, straight across or down from the previous point.
+ */
+export function polygonPoint(
+  doc: DesignDocument,
+  raw: DesignPoint,
+  previous: DesignPoint | undefined,
+  options: { grid: number; reach: number; square: boolean },
+): DesignPoint {
+  let point = { x: snap(raw.x, options.grid), y: snap(raw.y, options.grid) };
+  let nearest = options.reach;
+  for (const end of doc.walls.flatMap((w) => [w.a, w.b])) {
+    const distance = Math.hypot(end.x - raw.x, end.y - raw.y);
+    if (distance <= nearest) {
+      nearest = distance;
+      point = { x: end.x, y: end.y };
+    }
+  }
+  if (options.square && previous) {
+    if (Math.abs(point.x - previous.x) < Math.abs(point.y - previous.y))
+      point = { x: previous.x, y: point.y };
+    else point = { x: point.x, y: previous.y };
+  }
+  return point;
+}
+
 /** The wall nearest a point within `reach` millimetres, and where along it the point falls. */
 export function wallAt(
   doc: DesignDocument,
