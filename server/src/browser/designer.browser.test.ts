@@ -234,7 +234,7 @@ describeInBrowser('the design editor', () => {
     await page.close();
   });
 
-  it('draws an L-shaped room corner by corner and closes it on its first point', async () => {
+  it('draws an L-shaped room corner by corner, closes it on its first point, and takes a product dropped on it', async () => {
     const page = await browser.context.newPage();
     await open(page);
     const before = await documentNow();
@@ -261,6 +261,24 @@ describeInBrowser('the design editor', () => {
       { x: 5000, y: 3000 },
     ]);
     expect(after.walls).toHaveLength(before.walls.length + 6);
+
+    // A product dragged from the list and dropped on the new room.
+    const target = await screen(page, 7000, 1000);
+    const box = (await page.getByTestId('plan-canvas').boundingBox())!;
+    await page
+      .getByRole('list', { name: '제품 목록' })
+      .getByText('3인용 소파 (예시)')
+      .dragTo(page.getByTestId('plan-canvas'), {
+        targetPosition: { x: target.x - box.x, y: target.y - box.y },
+      });
+    await saved(page);
+    let dropped: number[][] = [];
+    for (let waited = 0; waited < 10_000; waited += 200) {
+      dropped = (await documentNow()).items.filter((i) => i.x > 5000).map((i) => [i.x, i.y]);
+      if (dropped.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(dropped).toEqual([[7000, 1000]]);
     await page.close();
   });
 });

@@ -59,6 +59,7 @@ interface Named {
   code?: string;
 }
 interface ProductRow extends Named {
+  images: StoredFile[] | null;
   width: number | null;
   depth: number | null;
   height: number | null;
@@ -74,6 +75,9 @@ type SaveState = 'saved' | 'dirty' | 'saving' | 'stale' | 'failed';
 
 // three.js only when the 3D view opens.
 const PlanView3D = lazy(() => import('./PlanView3D'));
+
+/** What a product dragged from the list onto the plan carries: its id. */
+const PRODUCT_DRAG_TYPE = 'application/x-interior-product';
 
 const AUTOSAVE_MS = 1_500;
 const PREVIEW_MS = 600;
@@ -256,6 +260,10 @@ export function DesignerPage() {
   const [product, setProduct] = useState<ProductRow | null>(null);
   const [products, setProducts] = useState<ProductRow[]>([]);
   const [productQuery, setProductQuery] = useState('');
+  const [categories, setCategories] = useState<{ id: number; label: string }[]>([]);
+  const [categoryId, setCategoryId] = useState<number | ''>('');
+  // Every product seen in any list: a placed product keeps its size when the search changes.
+  const [known, setKnown] = useState<ReadonlyMap<number, ProductRow>>(new Map());
   const [materials, setMaterials] = useState<MaterialRow[]>([]);
   const [wallDrawingRows, setWallDrawingRows] = useState<(Named & { width: number })[]>([]);
   const [wallDrawing, setWallDrawing] = useState<(Named & { width: number }) | null>(null);
@@ -318,6 +326,23 @@ export function DesignerPage() {
     list<MaterialRow>('material', { status: 'Active' })
       .then(setMaterials)
       .catch(() => {});
+    list<Named & { parentId: number | null; position: number | null }>('category/product')
+      .then((rows) => {
+        // Each category under its parent, named by its path ("가구 › 소파").
+        const byParent = new Map<number | null, typeof rows>();
+        for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
+        const ordered: { id: number; label: string }[] = [];
+        const walk = (parent: number | null, prefix: string) => {
+          for (const row of byParent.get(parent) ?? []) {
+            const label = prefix ? `${prefix} › ${row.name}` : row.name;
+            ordered.push({ id: row.id, label });
+            walk(row.id, label);
+          }
+        };
+        walk(null, '');
+        setCategories(ordered);
+      })
+      .catch(() => {});
     list<Named & { width: number }>('walldrawing')
       .then(setWallDrawingRows)
       .catch(() => {});
@@ -325,15 +350,18 @@ export function DesignerPage() {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      list<ProductRow>(
-        'product',
-        productQuery.trim() ? { status: 'Active', q: productQuery.trim() } : { status: 'Active' },
-      )
-        .then(setProducts)
+      const filter: Record<string, unknown> = { status: 'Active' };
+      if (productQuery.trim()) filter.q = productQuery.trim();
+      if (categoryId !== '') filter.categoryId = categoryId;
+      list<ProductRow>('product', filter)
+        .then((rows) => {
+          setProducts(rows);
+          setKnown((before) => new Map([...before, ...rows.map((row) => [row.id, row] as const)]));
+        })
         .catch(() => {});
     }, 250);
     return () => clearTimeout(timer);
-  }, [productQuery]);
+  }, [productQuery, categoryId]);
 
   const materialLooks = useMemo(
     () => new Map(materials.map((m) => [m.id, { texture: m.texture }])),
@@ -342,12 +370,12 @@ export function DesignerPage() {
   const productBoxes = useMemo(
     () =>
       new Map(
-        products.map((p) => [
+        [...known.values()].map((p) => [
           p.id,
           { width: p.width ?? 800, depth: p.depth ?? 800, height: p.height ?? 800 },
         ]),
       ),
-    [products],
+    [known],
   );
   const wallDrawingSizes = useMemo(
     () => new Map(wallDrawingRows.map((d) => [d.id, { width: d.width, name: d.name }])),
@@ -356,9 +384,12 @@ export function DesignerPage() {
   const productSizes = useMemo(
     () =>
       new Map<number, ProductSize>(
-        products.map((p) => [p.id, { width: p.width ?? 800, depth: p.depth ?? 800, name: p.name }]),
+        [...known.values()].map((p) => [
+          p.id,
+          { width: p.width ?? 800, depth: p.depth ?? 800, name: p.name },
+        ]),
       ),
-    [products],
+    [known],
   );
 
   // Every edit is dirty until saved, and kept in this browser meanwhile.
@@ -627,19 +658,74 @@ export function DesignerPage() {
               value={productQuery}
               onChange={(e) => setProductQuery(e.target.value)}
             />
-            <List dense aria-label="제품 목록">
-              {products.map((p) => (
-                <ListItemButton
-                  key={p.id}
-                  selected={product?.id === p.id}
-                  onClick={() => {
-                    setProduct(p);
-                    setTool('item');
-                  }}
-                >
-                  <ListItemText primary={p.name} secondary={`${p.price.toLocaleString('ko-KR')}원`} />
-                </ListItemButton>
+            <TextField
+              select
+              size="small"
+              fullWidth
+              label="제품 카테고리"
+              value={categoryId}
+              onChange={(e) => setCategoryId(e.target.value === '' ? '' : Number(e.target.value))}
+              sx={{ mt: 1 }}
+            >
+              <MenuItem value="">전체</MenuItem>
+              {categories.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.label}
+                </MenuItem>
               ))}
+            </TextField>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              눌러서 고른 뒤 평면을 누르거나, 평면으로 끌어다 놓습니다.
+            </Typography>
+            <List dense aria-label="제품 목록">
+              {products.length === 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  맞는 제품이 없습니다.
+                </Typography>
+              )}
+              {products.map((p) => {
+                const image = p.images?.[0];
+                return (
+                  <ListItemButton
+                    key={p.id}
+                    selected={product?.id === p.id}
+                    draggable
+                    onDragStart={(event) => event.dataTransfer.setData(PRODUCT_DRAG_TYPE, String(p.id))}
+                    onClick={() => {
+                      setProduct(p);
+                      setTool('item');
+                    }}
+                  >
+                    {image ? (
+                      <Box
+                        component="img"
+                        src={fileUrl(image)}
+                        alt=""
+                        sx={{
+                          width: 40,
+                          height: 40,
+                          objectFit: 'cover',
+                          mr: 1,
+                          borderRadius: 0.5,
+                          flexShrink: 0,
+                        }}
+                      />
+                    ) : (
+                      <Box
+                        sx={{
+                          width: 40,
+                          height: 40,
+                          mr: 1,
+                          bgcolor: 'action.hover',
+                          borderRadius: 0.5,
+                          flexShrink: 0,
+                        }}
+                      />
+                    )}
+                    <ListItemText primary={p.name} secondary={`${p.price.toLocaleString('ko-KR')}원`} />
+                  </ListItemButton>
+                );
+              })}
             </List>
           </Panel>
           <Divider />
@@ -683,6 +769,13 @@ export function DesignerPage() {
               onPoint={onPoint}
               onMove={(target, delta) => edit(moveBy(doc, target, delta, defaults.grid))}
               onPolygon={onPolygon}
+              dropType={PRODUCT_DRAG_TYPE}
+              onDrop={(productId, at) => {
+                const made = addItem(doc, productId, at);
+                edit(made.doc);
+                setSelection({ kind: 'item', id: made.itemId });
+                setTool('select');
+              }}
             />
           )}
         </Box>

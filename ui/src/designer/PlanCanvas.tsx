@@ -1,6 +1,14 @@
 import { type DesignDocument, type DesignPoint, polygonAreaM2, roundHalfUp } from '@interior/contracts';
 import { Box } from '@mui/material';
-import { type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
+import {
+  type DragEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type WheelEvent,
+} from 'react';
 import { polygonPoint, type Selection, snap } from './edit';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'door' | 'window' | 'item' | 'wallDrawing';
@@ -40,6 +48,8 @@ export function PlanCanvas({
   onPoint,
   onMove,
   onPolygon,
+  dropType,
+  onDrop,
 }: {
   doc: DesignDocument;
   tool: Tool;
@@ -55,6 +65,9 @@ export function PlanCanvas({
   onMove: (target: Selection, delta: DesignPoint) => void;
   /** The polygon tool closed an outline (three points or more). */
   onPolygon: (points: DesignPoint[]) => void;
+  /** The drag-and-drop type of a product dragged from a list, and where it was let go. */
+  dropType: string;
+  onDrop: (productId: number, at: DesignPoint) => void;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>({ x: -1000, y: -1000, w: 12000, h: 8000 });
@@ -206,6 +219,15 @@ export function PlanCanvas({
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}
+      onDragOver={(event: DragEvent) => {
+        if (event.dataTransfer.types.includes(dropType)) event.preventDefault();
+      }}
+      onDrop={(event: DragEvent) => {
+        const id = Number(event.dataTransfer.getData(dropType));
+        if (!(id > 0)) return;
+        event.preventDefault();
+        onDrop(id, snapped(toPlan(event.clientX, event.clientY)));
+      }}
       sx={{
         width: '100%',
         height: '100%',
