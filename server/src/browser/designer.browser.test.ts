@@ -234,7 +234,7 @@ describeInBrowser('the design editor', () => {
     await page.close();
   });
 
-  it('draws an L-shaped room corner by corner, closes it on its first point, and takes a product dropped on it', async () => {
+  it('draws an L-shaped room corner by corner, closes it on its first point, takes a product dropped on it, and free walls drawn by clicks', async () => {
     const page = await browser.context.newPage();
     await open(page);
     const before = await documentNow();
@@ -279,6 +279,22 @@ describeInBrowser('the design editor', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(dropped).toEqual([[7000, 1000]]);
+
+    // Two free walls drawn by clicks, the chain ended with Enter.
+    const walls = (await documentNow()).walls.length;
+    await page.getByRole('button', { name: '벽 그리기' }).click();
+    await clickAt(page, 8500, 0);
+    await clickAt(page, 10000, 0);
+    await clickAt(page, 10000, 2000);
+    await page.keyboard.press('Enter');
+    await saved(page);
+    let drawn = 0;
+    for (let waited = 0; waited < 10_000; waited += 200) {
+      drawn = (await documentNow()).walls.length - walls;
+      if (drawn === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(drawn).toBe(2);
     await page.close();
   });
 });

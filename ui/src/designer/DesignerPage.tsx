@@ -39,6 +39,7 @@ import {
   addOpening,
   addPolygonRoom,
   addRectangleRoom,
+  addWall,
   addWallDrawing,
   copyOf,
   type EditDefaults,
@@ -95,6 +96,7 @@ const saveLabels: Record<SaveState, string> = {
 const toolHelp: Record<Tool, string> = {
   select: '요소를 눌러 고르고, 빈 곳을 끌어 화면을 옮깁니다. 휠로 확대·축소합니다.',
   room: '끌어서 직사각형 방을 그립니다. 벽 네 개가 함께 생깁니다.',
+  wall: '벽의 시작점과 끝점을 차례로 누릅니다. 이어서 누르면 벽이 이어지고, Enter로 끝냅니다. Shift는 직각.',
   polygon:
     '모서리를 차례로 누르고 첫 점을 다시 누르거나 Enter로 닫습니다. 벽 끝에 붙고, Shift를 누르면 직각으로 그립니다.',
   door: '벽을 누르면 그 자리에 문을 놓습니다.',
@@ -614,6 +616,7 @@ export function DesignerPage() {
               <ToggleButton value="select">선택 (Esc)</ToggleButton>
               <ToggleButton value="room">방 그리기</ToggleButton>
               <ToggleButton value="polygon">다각형 방</ToggleButton>
+              <ToggleButton value="wall">벽 그리기</ToggleButton>
               <ToggleButton value="door">문</ToggleButton>
               <ToggleButton value="window">창</ToggleButton>
               <ToggleButton value="item">제품 놓기</ToggleButton>
@@ -769,6 +772,10 @@ export function DesignerPage() {
               onPoint={onPoint}
               onMove={(target, delta) => edit(moveBy(doc, target, delta, defaults.grid))}
               onPolygon={onPolygon}
+              onWall={(a, b) => {
+                const made = addWall(doc, a, b, defaults);
+                if (made) edit(made.doc);
+              }}
               dropType={PRODUCT_DRAG_TYPE}
               onDrop={(productId, at) => {
                 const made = addItem(doc, productId, at);

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { polygonPoint, type Selection, snap } from './edit';
 
-export type Tool = 'select' | 'room' | 'polygon' | 'door' | 'window' | 'item' | 'wallDrawing';
+export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';
 
 export interface ProductSize {
   width: number;
@@ -50,6 +50,7 @@ export function PlanCanvas({
   onPolygon,
   dropType,
   onDrop,
+  onWall,
 }: {
   doc: DesignDocument;
   tool: Tool;
@@ -65,6 +66,8 @@ export function PlanCanvas({
   onMove: (target: Selection, delta: DesignPoint) => void;
   /** The polygon tool closed an outline (three points or more). */
   onPolygon: (points: DesignPoint[]) => void;
+  /** The wall tool clicked a wall's second end: a wall from `a` to `b`. */
+  onWall: (a: DesignPoint, b: DesignPoint) => void;
   /** The drag-and-drop type of a product dragged from a list, and where it was let go. */
   dropType: string;
   onDrop: (productId: number, at: DesignPoint) => void;
@@ -101,13 +104,19 @@ export function PlanCanvas({
     setHover(null);
   }, [outline, onPolygon]);
   useEffect(() => {
-    if (tool !== 'polygon') {
+    if (tool !== 'polygon' && tool !== 'wall') {
       setOutline([]);
       setHover(null);
       return;
     }
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter') closeOutline();
+      if (event.key !== 'Enter') return;
+      // Enter closes a room's outline; for walls it ends the chain.
+      if (tool === 'polygon') closeOutline();
+      else {
+        setOutline([]);
+        setHover(null);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -133,6 +142,14 @@ export function PlanCanvas({
 
   const down = (event: PointerEvent<SVGSVGElement>) => {
     const at = toPlan(event.clientX, event.clientY);
+    if (tool === 'wall') {
+      // Walls chain: each click ends one wall and starts the next.
+      const point = outlinePoint(event);
+      const last = outline[outline.length - 1];
+      if (last && (last.x !== point.x || last.y !== point.y)) onWall(last, point);
+      setOutline(last ? [last, point] : [point]);
+      return;
+    }
     if (tool === 'polygon') {
       const point = outlinePoint(event);
       const first = outline[0];
@@ -152,7 +169,7 @@ export function PlanCanvas({
     }
   };
   const move = (event: PointerEvent<SVGSVGElement>) => {
-    if (tool === 'polygon' && outline.length) setHover(outlinePoint(event));
+    if ((tool === 'polygon' || tool === 'wall') && outline.length) setHover(outlinePoint(event));
     if (!drag) return;
     if (drag.kind === 'room') setDrag({ ...drag, to: snapped(toPlan(event.clientX, event.clientY)) });
     else if (drag.kind === 'move') {
@@ -376,8 +393,10 @@ export function PlanCanvas({
       {outline.length > 0 && (
         <g pointerEvents="none" data-testid="plan-outline">
           <polyline
-            points={[...outline, ...(hover ? [hover] : [])].map((p) => `${p.x},${p.y}`).join(' ')}
-            fill={ROOM_FILL}
+            points={[...(tool === 'wall' ? outline.slice(-1) : outline), ...(hover ? [hover] : [])]
+              .map((p) => `${p.x},${p.y}`)
+              .join(' ')}
+            fill={tool === 'wall' ? 'none' : ROOM_FILL}
             fillOpacity={0.5}
             stroke={SELECTED}
             strokeWidth={font / 6}

@@ -3,6 +3,7 @@ import {
   addItem,
   addOpening,
   addRectangleRoom,
+  addWall,
   addWallDrawing,
   copyOf,
   type EditDefaults,
@@ -179,5 +180,25 @@ describe('editing a design document', () => {
       x: 6000,
       y: 1000,
     });
+  });
+
+  it('draws a free wall, but not one where a wall already stands nor one of no length', () => {
+    const room = addRectangleRoom(
+      emptyDesignDocument(),
+      { x: 0, y: 0 },
+      { x: 4000, y: 3000 },
+      '거실',
+      defaults,
+    ).doc;
+    const wall = addWall(room, { x: 4000, y: 0 }, { x: 7000, y: 0 }, defaults)!;
+    expect(wall.doc.walls.at(-1)).toEqual({
+      id: wall.wallId,
+      a: { x: 4000, y: 0 },
+      b: { x: 7000, y: 0 },
+      thickness: 120,
+      height: 2400,
+    });
+    expect(addWall(room, { x: 4000, y: 0 }, { x: 0, y: 0 }, defaults)).toBeNull();
+    expect(addWall(room, { x: 10, y: 10 }, { x: 10, y: 10 }, defaults)).toBeNull();
   });
 });

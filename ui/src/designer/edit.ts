@@ -90,6 +90,25 @@ export function addPolygonRoom(
   return { doc: { ...next, rooms: [...next.rooms, made] }, roomId: made.id };
 }
 
+/** A free-standing wall between two points (none when one already stands there or the points meet). */
+export function addWall(
+  doc: DesignDocument,
+  a: DesignPoint,
+  b: DesignPoint,
+  defaults: EditDefaults,
+): { doc: DesignDocument; wallId: string } | null {
+  if (same(a, b)) return null;
+  if (doc.walls.some((w) => (same(w.a, a) && same(w.b, b)) || (same(w.a, b) && same(w.b, a)))) return null;
+  const wall: DesignWall = {
+    id: nextElementId(doc, 'w'),
+    a,
+    b,
+    thickness: defaults.wallThickness,
+    height: defaults.wallHeight,
+  };
+  return { doc: { ...doc, walls: [...doc.walls, wall] }, wallId: wall.id };
+}
+
 /**
  * A copy of the selected room (with its own walls) or item, moved by `shift`: what Ctrl+V pastes.
  * Walls and openings are not copied on their own.
