@@ -195,7 +195,7 @@ describeInBrowser('the design editor', () => {
     await second.close();
   });
 
-  it('moves a product by dragging it, pastes a copy beside it, and puts an 아트월 on a wall', async () => {
+  it('moves a product by dragging it, pastes a copy beside it, puts an 아트월 on a wall, and turns a product by its handle', async () => {
     const page = await browser.context.newPage();
     await open(page);
     await page.getByRole('list', { name: '제품 목록' }).getByText('3인용 소파 (예시)').click();
@@ -231,6 +231,27 @@ describeInBrowser('the design editor', () => {
     expect((await documentNow()).wallDrawings).toEqual([
       expect.objectContaining({ wallId: 'w3', offset: 1000 }),
     ]);
+
+    // Turned by its handle (in front of it) to face the right: a quarter turn.
+    await page.getByRole('button', { name: '선택 (Esc)' }).click();
+    await clickAt(page, 2500, 2000);
+    const handle = page.getByTestId('rotate-handle').locator('circle');
+    await handle.waitFor();
+    const grip = (await handle.boundingBox())!;
+    const right = await screen(page, 3500, 2000);
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(right.x, right.y - 40, { steps: 5 });
+    await page.mouse.move(right.x, right.y, { steps: 5 });
+    await page.mouse.up();
+    await saved(page);
+    let rotation: number | undefined;
+    for (let waited = 0; waited < 10_000; waited += 200) {
+      rotation = (await documentNow()).items.find((i) => i.x === 2500 && i.y === 2000)?.rotation;
+      if (rotation === 90) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(rotation).toBe(90);
     await page.close();
   });
 

@@ -639,6 +639,7 @@ export function DesignerPage() {
                 ['Delete', '고른 요소 삭제'],
                 ['Esc', '선택 도구로'],
                 ['끌기', '제품 옮기기, 문·창 밀기'],
+                ['손잡이 끌기', '제품 돌리기 (15° 단위)'],
                 ['휠', '확대·축소'],
               ].map(([key, what]) => (
                 <Box key={key} sx={{ display: 'contents' }}>
@@ -772,6 +773,7 @@ export function DesignerPage() {
               onPoint={onPoint}
               onMove={(target, delta) => edit(moveBy(doc, target, delta, defaults.grid))}
               onPolygon={onPolygon}
+              onRotate={(itemId, rotation) => edit(updateItem(doc, itemId, { rotation }))}
               onWall={(a, b) => {
                 const made = addWall(doc, a, b, defaults);
                 if (made) edit(made.doc);

@@ -51,6 +51,7 @@ export function PlanCanvas({
   dropType,
   onDrop,
   onWall,
+  onRotate,
 }: {
   doc: DesignDocument;
   tool: Tool;
@@ -66,6 +67,8 @@ export function PlanCanvas({
   onMove: (target: Selection, delta: DesignPoint) => void;
   /** The polygon tool closed an outline (three points or more). */
   onPolygon: (points: DesignPoint[]) => void;
+  /** An item's rotation handle was let go at this angle (degrees, in steps of 15). */
+  onRotate: (itemId: string, degrees: number) => void;
   /** The wall tool clicked a wall's second end: a wall from `a` to `b`. */
   onWall: (a: DesignPoint, b: DesignPoint) => void;
   /** The drag-and-drop type of a product dragged from a list, and where it was let go. */
@@ -78,6 +81,7 @@ export function PlanCanvas({
     | { kind: 'pan'; start: DesignPoint; view: View }
     | { kind: 'room'; from: DesignPoint; to: DesignPoint }
     | { kind: 'move'; target: NonNullable<Selection>; start: DesignPoint; delta: DesignPoint }
+    | { kind: 'rotate'; id: string; centre: DesignPoint; angle: number }
     | null
   >(null);
 
@@ -172,7 +176,12 @@ export function PlanCanvas({
     if ((tool === 'polygon' || tool === 'wall') && outline.length) setHover(outlinePoint(event));
     if (!drag) return;
     if (drag.kind === 'room') setDrag({ ...drag, to: snapped(toPlan(event.clientX, event.clientY)) });
-    else if (drag.kind === 'move') {
+    else if (drag.kind === 'rotate') {
+      const at = toPlan(event.clientX, event.clientY);
+      // The handle sits in front of the item (its -y side): pointing straight up is 0°.
+      const degrees = (Math.atan2(at.x - drag.centre.x, drag.centre.y - at.y) * 180) / Math.PI;
+      setDrag({ ...drag, angle: Math.round(degrees / 15) * 15 });
+    } else if (drag.kind === 'move') {
       const at = toPlan(event.clientX, event.clientY);
       setDrag({ ...drag, delta: { x: at.x - drag.start.x, y: at.y - drag.start.y } });
     } else {
@@ -192,6 +201,7 @@ export function PlanCanvas({
     // A click is not a move: only a drag beyond half a grid step changes the document.
     if (drag?.kind === 'move' && Math.hypot(drag.delta.x, drag.delta.y) >= grid / 2)
       onMove(drag.target, drag.delta);
+    if (drag?.kind === 'rotate') onRotate(drag.id, ((drag.angle % 360) + 360) % 360);
     setDrag(null);
   };
 
@@ -364,7 +374,7 @@ export function PlanCanvas({
             transform={`${(() => {
               const shift = moving('item', item.id);
               return shift ? `translate(${shift.x} ${shift.y}) ` : '';
-            })()}rotate(${item.rotation} ${item.x} ${item.y})`}
+            })()}rotate(${drag?.kind === 'rotate' && drag.id === item.id ? drag.angle : item.rotation} ${item.x} ${item.y})`}
             onPointerDown={pick('item', item.id)}
           >
             <rect
@@ -377,6 +387,38 @@ export function PlanCanvas({
               stroke={selected('item', item.id) ? SELECTED : '#e65100'}
               strokeWidth={font / 6}
             />
+            {selected('item', item.id) && tool === 'select' && (
+              <g data-testid="rotate-handle">
+                <line
+                  x1={item.x}
+                  y1={item.y - size.depth / 2}
+                  x2={item.x}
+                  y2={item.y - size.depth / 2 - font * 1.5}
+                  stroke={SELECTED}
+                  strokeWidth={font / 8}
+                />
+                <circle
+                  cx={item.x}
+                  cy={item.y - size.depth / 2 - font * 1.5}
+                  r={font / 2}
+                  fill="#fff"
+                  stroke={SELECTED}
+                  strokeWidth={font / 6}
+                  style={{ cursor: 'grab' }}
+                  aria-label="돌리기"
+                  onPointerDown={(event) => {
+                    event.stopPropagation();
+                    svg.current?.setPointerCapture?.(event.pointerId);
+                    setDrag({
+                      kind: 'rotate',
+                      id: item.id,
+                      centre: { x: item.x, y: item.y },
+                      angle: item.rotation,
+                    });
+                  }}
+                />
+              </g>
+            )}
             <text
               x={item.x}
               y={item.y + font / 3}
