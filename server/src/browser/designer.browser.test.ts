@@ -157,6 +157,13 @@ describeInBrowser('the design editor', () => {
     await page.getByTestId('designer-3d').locator('canvas').waitFor();
     await page.waitForTimeout(500);
     await screenshot(page, 'designer-3d');
+    // Walking through it: eye height in the room, the arrow keys move.
+    await page.getByRole('button', { name: '걷기' }).click();
+    await page.getByTestId('designer-3d').locator('canvas').waitFor();
+    await page.keyboard.down('ArrowUp');
+    await page.waitForTimeout(300);
+    await page.keyboard.up('ArrowUp');
+    await screenshot(page, 'designer-walk');
     expect(errors).toEqual([]);
     await page.getByRole('button', { name: '2D 평면' }).click();
     await page.getByTestId('plan-canvas').waitFor();

@@ -1,5 +1,5 @@
-import { type DesignDocument, fileUrl, type StoredFile } from '@interior/contracts';
-import { Alert, Box } from '@mui/material';
+import { type DesignDocument, fileUrl, type StoredFile, wallsOfRoom } from '@interior/contracts';
+import { Alert, Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import {
   AmbientLight,
@@ -48,6 +48,7 @@ export default function PlanView3D({
 }) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const [mode, setMode] = useState<'orbit' | 'walk'>('orbit');
 
   useEffect(() => {
     const element = host.current;
@@ -103,9 +104,34 @@ export default function PlanView3D({
       scene.add(mesh);
     }
 
+    // A texture per material, loaded once; a wall takes the wall finish of a room it bounds.
+    const textures = new Map<number, MeshStandardMaterial>();
+    const finish = (materialId: number | null | undefined) => {
+      const look = materialId ? materials.get(materialId) : undefined;
+      if (!materialId || !look?.texture) return null;
+      const known = textures.get(materialId);
+      if (known) return known;
+      const texture = loader.load(fileUrl(look.texture));
+      texture.wrapS = RepeatWrapping;
+      texture.wrapT = RepeatWrapping;
+      texture.colorSpace = SRGBColorSpace;
+      disposables.push(texture);
+      const made = material({ color: 0xffffff, map: texture });
+      textures.set(materialId, made);
+      return made;
+    };
+    const wallFinish = new Map<string, MeshStandardMaterial>();
+    for (const room of doc.rooms) {
+      const look = finish(room.wallMaterialId);
+      if (!look) continue;
+      for (const wall of wallsOfRoom(doc.walls, room.polygon))
+        if (!wallFinish.has(wall.id)) wallFinish.set(wall.id, look);
+    }
+
     // Walls: solid pieces between the openings, and the parts below a window and above each opening.
-    const wallPaint = material({ color: 0xf5f5f0 });
+    const plainPaint = material({ color: 0xf5f5f0 });
     for (const wall of doc.walls) {
+      const wallPaint = wallFinish.get(wall.id) ?? plainPaint;
       const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y);
       if (length === 0) continue;
       const angle = Math.atan2(wall.b.y - wall.a.y, wall.b.x - wall.a.x);
@@ -163,29 +189,109 @@ export default function PlanView3D({
       ? Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs)) * M
       : 5;
     const camera = new PerspectiveCamera(50, width / height, 0.05, 1000);
-    camera.position.set(cx + span * 0.9, span * 1.1 + 2, cz + span * 1.1);
     const controls = new OrbitControls(camera, renderer.domElement);
-    controls.target.set(cx, 0, cz);
-    controls.enableDamping = true;
-    controls.update();
+    // Walking: eye height 1.6 m in the first room, arrow keys or WASD to walk and turn, drag to look.
+    const keys = new Set<string>();
+    let yaw = 0;
+    let pitch = 0;
+    let looking: { x: number; y: number } | null = null;
+    const onKeyDown = (event: KeyboardEvent) => keys.add(event.key.toLowerCase());
+    const onKeyUp = (event: KeyboardEvent) => keys.delete(event.key.toLowerCase());
+    const onDown = (event: PointerEvent) => {
+      looking = { x: event.clientX, y: event.clientY };
+    };
+    const onMove = (event: PointerEvent) => {
+      if (!looking) return;
+      yaw -= (event.clientX - looking.x) * 0.005;
+      pitch = Math.max(-1.2, Math.min(1.2, pitch - (event.clientY - looking.y) * 0.005));
+      looking = { x: event.clientX, y: event.clientY };
+    };
+    const onUp = () => {
+      looking = null;
+    };
+    if (mode === 'walk') {
+      controls.enabled = false;
+      // From just inside the first room's far side, looking across it.
+      const first = doc.rooms[0]?.polygon;
+      const start = first?.length
+        ? {
+            x: ((Math.min(...first.map((p) => p.x)) + Math.max(...first.map((p) => p.x))) / 2) * M,
+            z: Math.max(...first.map((p) => p.y)) * M - 0.4,
+          }
+        : { x: cx, z: cz + span / 2 };
+      camera.position.set(start.x, 1.6, start.z);
+      // A wider view and the eyes a little down, as one looks into a room.
+      camera.fov = 70;
+      camera.updateProjectionMatrix();
+      pitch = -0.25;
+      window.addEventListener('keydown', onKeyDown);
+      window.addEventListener('keyup', onKeyUp);
+      renderer.domElement.addEventListener('pointerdown', onDown);
+      window.addEventListener('pointermove', onMove);
+      window.addEventListener('pointerup', onUp);
+    } else {
+      camera.position.set(cx + span * 0.9, span * 1.1 + 2, cz + span * 1.1);
+      controls.target.set(cx, 0, cz);
+      controls.enableDamping = true;
+      controls.update();
+    }
 
     let frame = 0;
-    const render = () => {
-      controls.update();
+    let last = performance.now();
+    const render = (now: number) => {
+      const seconds = Math.min(0.1, (now - last) / 1000);
+      last = now;
+      if (mode === 'walk') {
+        const turn =
+          (keys.has('arrowleft') || keys.has('a') ? 1 : 0) -
+          (keys.has('arrowright') || keys.has('d') ? 1 : 0);
+        const step =
+          (keys.has('arrowup') || keys.has('w') ? 1 : 0) - (keys.has('arrowdown') || keys.has('s') ? 1 : 0);
+        yaw += turn * seconds * 1.5;
+        camera.position.x += -Math.sin(yaw) * step * seconds * 1.4;
+        camera.position.z += -Math.cos(yaw) * step * seconds * 1.4;
+        camera.rotation.set(pitch, yaw, 0, 'YXZ');
+      } else controls.update();
       renderer.render(scene, camera);
       frame = requestAnimationFrame(render);
     };
-    render();
+    frame = requestAnimationFrame(render);
     return () => {
       cancelAnimationFrame(frame);
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
       controls.dispose();
       for (const d of disposables) d.dispose();
       renderer.dispose();
       renderer.domElement.remove();
     };
-  }, [doc, materials, products]);
+  }, [doc, materials, products, mode]);
 
   if (failed)
     return <Alert severity="warning">이 브라우저에서는 3D 보기를 할 수 없습니다(WebGL 없음).</Alert>;
-  return <Box ref={host} data-testid="designer-3d" sx={{ width: '100%', height: '100%' }} />;
+  return (
+    <Box sx={{ width: '100%', height: '100%', position: 'relative' }}>
+      <Box ref={host} data-testid="designer-3d" sx={{ width: '100%', height: '100%' }} />
+      <Box
+        sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper', borderRadius: 1, p: 0.5 }}
+      >
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={mode}
+          onChange={(_, value) => value && setMode(value)}
+        >
+          <ToggleButton value="orbit">둘러보기</ToggleButton>
+          <ToggleButton value="walk">걷기</ToggleButton>
+        </ToggleButtonGroup>
+        <Typography variant="caption" component="p" sx={{ px: 0.5 }}>
+          {mode === 'orbit'
+            ? '끌어서 돌리고 휠로 확대합니다.'
+            : '방향키(WASD)로 걷고 돌며, 끌어서 둘러봅니다.'}
+        </Typography>
+      </Box>
+    </Box>
+  );
 }
