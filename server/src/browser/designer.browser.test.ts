@@ -86,6 +86,27 @@ describeInBrowser('the design editor', () => {
     (await platform.api.request('GET', `/api/design/${designId}/document`, { token: owner }))
       .body as DesignDocument;
 
+  it('loads the editor’s code only on /designer/…, not on /login nor on the dashboard', async () => {
+    const page = await browser.context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    const editorCode = () =>
+      scripts.filter((path) => /\/assets\/(DesignerPage|PlanView3D|PlanCanvas)-/.test(path));
+    await page.goto(`${platform.url}/login`);
+    await signInThroughForm(page, 'owner@editor.example', PASSWORD);
+    await page.waitForURL(/\/dashboard\/mydesign$/);
+    await page.getByRole('main').locator('h1, h2, h3, h4, h5, h6').first().waitFor();
+    expect(editorCode()).toEqual([]);
+    await page.goto(`${platform.url}/designer/${designId}`);
+    await page.getByTestId('plan-canvas').waitFor();
+    expect(editorCode().some((path) => path.includes('DesignerPage-'))).toBe(true);
+    // three.js comes with the 3D view, not with the editor.
+    expect(editorCode().some((path) => path.includes('PlanView3D-'))).toBe(false);
+    await page.close();
+  });
+
   it('draws a room, a door, finishes and two products; the saved document and the price follow', async () => {
     const page = await browser.context.newPage();
     await open(page);

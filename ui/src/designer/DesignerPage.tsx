@@ -268,6 +268,7 @@ export function DesignerPage() {
   const [known, setKnown] = useState<ReadonlyMap<number, ProductRow>>(new Map());
   const [materials, setMaterials] = useState<MaterialRow[]>([]);
   const [wallDrawingRows, setWallDrawingRows] = useState<(Named & { width: number })[]>([]);
+  const [workspaces, setWorkspaces] = useState<Named[]>([]);
   const [wallDrawing, setWallDrawing] = useState<(Named & { width: number }) | null>(null);
   const [defaults, setDefaults] = useState<EditDefaults>({
     wallHeight: 2400,
@@ -344,6 +345,9 @@ export function DesignerPage() {
         walk(null, '');
         setCategories(ordered);
       })
+      .catch(() => {});
+    list<Named>('workspace')
+      .then(setWorkspaces)
       .catch(() => {});
     list<Named & { width: number }>('walldrawing')
       .then(setWallDrawingRows)
@@ -805,6 +809,27 @@ export function DesignerPage() {
                     }
                     slotProps={{ htmlInput: { maxLength: 50 } }}
                   />
+                  <TextField
+                    select
+                    size="small"
+                    label="공간 유형"
+                    value={room.workspaceId ?? ''}
+                    onChange={(e) =>
+                      edit(
+                        updateRoom(doc, room.id, {
+                          workspaceId: e.target.value === '' ? null : Number(e.target.value),
+                        }),
+                      )
+                    }
+                    helperText="공간 유형의 기본 공사(BOM)가 수량에 더해집니다."
+                  >
+                    <MenuItem value="">없음</MenuItem>
+                    {workspaces.map((w) => (
+                      <MenuItem key={w.id} value={w.id}>
+                        {w.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
                   <NumberField
                     label="천장 높이 (mm)"
                     value={room.ceilingHeight}

@@ -447,6 +447,17 @@ export function PlanCanvas({
           {outline.map((p) => (
             <circle key={`${p.x},${p.y}`} cx={p.x} cy={p.y} r={font / 3} fill={SELECTED} />
           ))}
+          {(() => {
+            // The length of the edge being drawn, as one draws it.
+            const last = outline[outline.length - 1];
+            if (!last || !hover) return null;
+            const length = Math.round(Math.hypot(hover.x - last.x, hover.y - last.y));
+            return (
+              <text x={hover.x + font / 2} y={hover.y - font / 2} fontSize={font} fill={SELECTED}>
+                {length.toLocaleString('ko-KR')} mm
+              </text>
+            );
+          })()}
         </g>
       )}
       {drag?.kind === 'room' && (
