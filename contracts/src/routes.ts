@@ -196,14 +196,20 @@ export const publicPagePaths = [
   '/account-closed',
 ] as const;
 
+/** The design editor of one design (SPEC §2's signed-in designer route): `/designer/{id}`. */
+export const designerPath = '/designer';
+const DESIGNER_PAGE = /^\/designer\/[1-9]\d{0,15}$/;
+
 /**
- * Whether a path is one of the app's pages: a public page, or anything under /dashboard (those
- * screens need a session, and the signed-in app shows its own 404 page for the rest).
+ * Whether a path is one of the app's pages: a public page, the editor of a design, or anything
+ * under /dashboard (those screens need a session, and the signed-in app shows its own 404 page
+ * for the rest).
  */
 export function isAppPagePath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (
     (publicPagePaths as readonly string[]).includes(path) ||
+    DESIGNER_PAGE.test(path) ||
     path === dashboardPath ||
     path.startsWith(`${dashboardPath}/`)
   );

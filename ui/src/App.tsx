@@ -1,3 +1,4 @@
+import { designerPath } from '@interior/contracts';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense } from 'react';
@@ -87,7 +88,7 @@ export function App() {
                 <Route path="/subscription" element={<SubscriptionPage />} />
                 <Route path="/dashboard/*" element={<DashboardGate />} />
                 <Route
-                  path="/designer/:id"
+                  path={`${designerPath}/:id`}
                   element={
                     <RequireSession>
                       <DesignerPage />

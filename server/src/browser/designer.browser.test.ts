@@ -9,6 +9,7 @@ import {
   UI_DIR,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { glbBytes, uploadFile } from '../testing/sample-files';
 import { buildWorkedExample } from '../testing/worked-example';
 
 const PASSWORD = 'designer-password-1';
@@ -41,6 +42,39 @@ describeInBrowser('the design editor', () => {
       },
     });
     expect(artWall.status).toBe(201);
+    // A chair with its own 3D model (an empty scene: the 3D view falls back to its box).
+    const upload = await uploadFile(
+      platform,
+      admin,
+      { resource: 'model', field: 'file' },
+      {
+        bytes: glbBytes(),
+        filename: '의자.glb',
+        type: 'model/gltf-binary',
+      },
+    );
+    expect(upload.status).toBe(201);
+    const model = await platform.api.request('POST', '/api/model', {
+      token: admin,
+      body: { name: '의자 모델 (예시)', file: { id: upload.body.id } },
+    });
+    expect(model.status).toBe(201);
+    const chair = await platform.api.request('POST', '/api/product', {
+      token: admin,
+      body: {
+        name: '식탁 의자 (예시)',
+        code: 'CHAIR-1',
+        kind: 'Single',
+        unit: 'EA',
+        price: 90_000,
+        width: 450,
+        depth: 500,
+        height: 800,
+        modelId: model.body.id,
+        status: 'Active',
+      },
+    });
+    expect(chair.status).toBe(201);
     const design = await platform.api.request('POST', '/api/mydesign', {
       token: owner,
       body: { name: '새 거실' },
@@ -99,7 +133,8 @@ describeInBrowser('the design editor', () => {
     await page.waitForURL(/\/dashboard\/mydesign$/);
     await page.getByRole('main').locator('h1, h2, h3, h4, h5, h6').first().waitFor();
     expect(editorCode()).toEqual([]);
-    await page.goto(`${platform.url}/designer/${designId}`);
+    const editorPage = await page.goto(`${platform.url}/designer/${designId}`);
+    expect(editorPage?.status()).toBe(200);
     await page.getByTestId('plan-canvas').waitFor();
     expect(editorCode().some((path) => path.includes('DesignerPage-'))).toBe(true);
     // three.js comes with the 3D view, not with the editor.
@@ -344,6 +379,29 @@ describeInBrowser('the design editor', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(drawn).toBe(2);
+    await page.close();
+  });
+
+  it('shows a product with its own 3D model in the 3D view, without console errors', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && errors.push(`${response.status()} ${response.url()}`),
+    );
+    await open(page);
+    await page.getByRole('list', { name: '제품 목록' }).getByText('식탁 의자 (예시)').click();
+    await clickAt(page, 2000, 2600);
+    await saved(page);
+    const modelRequest = page.waitForResponse((response) => /\/api\/model\?/.test(response.url()));
+    await page.getByRole('button', { name: '3D 보기' }).click();
+    expect((await modelRequest).status()).toBe(200);
+    await page.getByTestId('designer-3d').locator('canvas').waitFor();
+    await page.waitForTimeout(800);
+    await screenshot(page, 'designer-3d-model');
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -61,6 +61,7 @@ interface Named {
 }
 interface ProductRow extends Named {
   images: StoredFile[] | null;
+  modelId: number | null;
   width: number | null;
   depth: number | null;
   height: number | null;
@@ -269,6 +270,8 @@ export function DesignerPage() {
   const [materials, setMaterials] = useState<MaterialRow[]>([]);
   const [wallDrawingRows, setWallDrawingRows] = useState<(Named & { width: number })[]>([]);
   const [workspaces, setWorkspaces] = useState<Named[]>([]);
+  // The 3D model files of the products placed, by model id.
+  const [modelFiles, setModelFiles] = useState<ReadonlyMap<number, StoredFile>>(new Map());
   const [wallDrawing, setWallDrawing] = useState<(Named & { width: number }) | null>(null);
   const [defaults, setDefaults] = useState<EditDefaults>({
     wallHeight: 2400,
@@ -373,15 +376,51 @@ export function DesignerPage() {
     () => new Map(materials.map((m) => [m.id, { texture: m.texture }])),
     [materials],
   );
+  const placedModelIds = useMemo(
+    () =>
+      [
+        ...new Set(
+          (doc?.items ?? []).flatMap((item) => {
+            const modelId = known.get(item.productId)?.modelId;
+            return modelId ? [modelId] : [];
+          }),
+        ),
+      ].sort((a, b) => a - b),
+    [doc, known],
+  );
+  const placedModelKey = placedModelIds.join(',');
+  useEffect(() => {
+    const missing = placedModelKey
+      ? placedModelKey
+          .split(',')
+          .map(Number)
+          .filter((id) => !modelFiles.has(id))
+      : [];
+    if (!threeD || missing.length === 0) return;
+    list<{ id: number; file: StoredFile | null }>('model', { id: missing })
+      .then((rows) =>
+        setModelFiles((before) => {
+          const next = new Map(before);
+          for (const row of rows) if (row.file) next.set(row.id, row.file);
+          return next;
+        }),
+      )
+      .catch(() => {});
+  }, [threeD, placedModelKey, modelFiles]);
   const productBoxes = useMemo(
     () =>
       new Map(
         [...known.values()].map((p) => [
           p.id,
-          { width: p.width ?? 800, depth: p.depth ?? 800, height: p.height ?? 800 },
+          {
+            width: p.width ?? 800,
+            depth: p.depth ?? 800,
+            height: p.height ?? 800,
+            model: p.modelId ? (modelFiles.get(p.modelId) ?? null) : null,
+          },
         ]),
       ),
-    [known],
+    [known, modelFiles],
   );
   const wallDrawingSizes = useMemo(
     () => new Map(wallDrawingRows.map((d) => [d.id, { width: d.width, name: d.name }])),

@@ -3,10 +3,12 @@ import { Alert, Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/ma
 import { useEffect, useRef, useState } from 'react';
 import {
   AmbientLight,
+  Box3,
   BoxGeometry,
   Color,
   DirectionalLight,
   DoubleSide,
+  Group,
   Mesh,
   MeshStandardMaterial,
   PerspectiveCamera,
@@ -16,9 +18,11 @@ import {
   ShapeGeometry,
   SRGBColorSpace,
   TextureLoader,
+  Vector3,
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 export interface MaterialLook {
   texture?: StoredFile | null;
@@ -27,6 +31,8 @@ export interface ProductBox {
   width: number;
   depth: number;
   height: number;
+  /** The product's own 3D model (.glb), shown fitted to its size instead of the box. */
+  model?: StoredFile | null;
 }
 
 /** Millimetres of the plan as metres of the scene; the plan's y (down) is the scene's z. */
@@ -162,16 +168,52 @@ export default function PlanView3D({
       piece(cursor, length, 0, wall.height);
     }
 
-    // Products: boxes of their catalogue size.
+    // Products: their own 3D model fitted to their catalogue size, else a box of that size.
+    let disposed = false;
     const furniture = material({ color: 0xffb74d });
+    const models = new GLTFLoader();
+    const place = (object: Group | Mesh, item: (typeof doc.items)[number], height: number) => {
+      object.position.set(item.x * M, 0, item.y * M);
+      object.rotation.y = (-item.rotation * Math.PI) / 180;
+      if (object instanceof Mesh) object.position.y = (height / 2) * M;
+      scene.add(object);
+    };
     for (const item of doc.items) {
       const size = products.get(item.productId) ?? { width: 800, depth: 800, height: 800 };
-      const geometry = new BoxGeometry(size.width * M, size.height * M, size.depth * M);
-      disposables.push(geometry);
-      const mesh = new Mesh(geometry, furniture);
-      mesh.position.set(item.x * M, (size.height / 2) * M, item.y * M);
-      mesh.rotation.y = (-item.rotation * Math.PI) / 180;
-      scene.add(mesh);
+      const box = () => {
+        const geometry = new BoxGeometry(size.width * M, size.height * M, size.depth * M);
+        disposables.push(geometry);
+        place(new Mesh(geometry, furniture), item, size.height);
+      };
+      if (!size.model) {
+        box();
+        continue;
+      }
+      models.load(
+        fileUrl(size.model),
+        (gltf) => {
+          if (disposed) return;
+          const bounds = new Box3().setFromObject(gltf.scene);
+          const extent = bounds.getSize(new Vector3());
+          // A model with nothing in it shows as the box.
+          if (bounds.isEmpty() || extent.x === 0 || extent.y === 0 || extent.z === 0) return box();
+          const fitted = new Group();
+          gltf.scene.position.sub(
+            new Vector3((bounds.min.x + bounds.max.x) / 2, bounds.min.y, (bounds.min.z + bounds.max.z) / 2),
+          );
+          fitted.add(gltf.scene);
+          fitted.scale.set(
+            (size.width * M) / extent.x,
+            (size.height * M) / extent.y,
+            (size.depth * M) / extent.z,
+          );
+          const holder = new Group();
+          holder.add(fitted);
+          place(holder, item, size.height);
+        },
+        undefined,
+        () => !disposed && box(),
+      );
     }
 
     // The camera looks at the middle of what is drawn, from above a corner.
@@ -257,6 +299,7 @@ export default function PlanView3D({
     };
     frame = requestAnimationFrame(render);
     return () => {
+      disposed = true;
       cancelAnimationFrame(frame);
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('keyup', onKeyUp);

@@ -5,6 +5,7 @@ import {
   dashboardRoutes,
   dashboardRouteTitles,
   designDocumentSchema,
+  designerPath,
   drawDocumentSvg,
 } from '@interior/contracts';
 import {
@@ -393,7 +394,7 @@ export function DesignDetailPage() {
                 {design.data.name}
               </Typography>
               {design.data.status === 'Active' && (
-                <Button variant="contained" component={RouterLink} to={`/designer/${id}`}>
+                <Button variant="contained" component={RouterLink} to={`${designerPath}/${id}`}>
                   편집기에서 열기
                 </Button>
               )}
