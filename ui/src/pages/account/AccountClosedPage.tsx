@@ -1,8 +1,22 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { signOut } from '../../session';
 import { AccountCard } from './AccountCard';
 import { LinkList } from './LinkList';
 
-/** /account-closed: where 회원 탈퇴 ends; the account and its personal data are gone. */
+/** What 회원 탈퇴 passes to this page: the session is to end here. */
+export const accountClosedState = { endSession: true } as const;
+
+/**
+ * /account-closed: where 회원 탈퇴 ends; the account and its personal data are gone. Coming from
+ * the withdrawal, the session ends once this page shows, so nothing sends the user to sign in.
+ */
 export function AccountClosedPage() {
+  const location = useLocation();
+  const ending = (location.state as typeof accountClosedState | null)?.endSession === true;
+  useEffect(() => {
+    if (ending) void signOut();
+  }, [ending]);
   return (
     <AccountCard
       title="탈퇴가 완료되었습니다"

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typog
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { withLoading } from '../../feedback/loading';
-import { signOut } from '../../session';
+import { accountClosedState } from '../account/AccountClosedPage';
 import { formFailure } from '../account/formFailure';
 import { accountPaths } from '../account/paths';
 import { withdraw } from './api';
@@ -32,9 +32,10 @@ export function WithdrawForm() {
     setBusy(true);
     try {
       await withLoading(withdraw(password));
-      // The public page first, so that ending the session does not lead to the sign-in page.
-      navigate(accountPaths.accountClosed, { replace: true });
-      void signOut();
+      // The public page ends the session once it shows (accountClosedState): ended here, the
+      // dashboard could still be on screen while that page's code loads, and send the user to
+      // the sign-in page instead.
+      navigate(accountPaths.accountClosed, { replace: true, state: accountClosedState });
     } catch (error) {
       const result = formFailure(error, ['password']);
       setPasswordError(result.fields.password);
