@@ -1,24 +1,10 @@
 import type { DesignRecord } from '@interior/contracts';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title } from 'react-admin';
+import { PageFrame } from '../admin/PageFrame';
 import { designApi, fetchList, formatDate } from './api';
 import { DesignGrid, PromptDialog, useRun } from './MyDesignsPage';
-
-function Frame({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function useDesigns(
   resource: string,
@@ -35,13 +21,13 @@ function useDesigns(
 export function SharedDesignsPage() {
   const designs = useDesigns('shared');
   return (
-    <Frame title="공유 디자인">
+    <PageFrame title="공유 디자인">
       {designs.error && <Alert severity="error">{(designs.error as Error).message}</Alert>}
       {designs.data?.rows.length === 0 && (
         <Typography color="text.secondary">공유받은 디자인이 없습니다.</Typography>
       )}
       {designs.data && <DesignGrid designs={designs.data.rows} view="cards" actions={() => null} />}
-    </Frame>
+    </PageFrame>
   );
 }
 
@@ -50,7 +36,7 @@ export function TrashPage() {
   const run = useRun();
   const designs = useDesigns('trash', {}, ['trashedAt', 'DESC']);
   return (
-    <Frame title="휴지통">
+    <PageFrame title="휴지통">
       <Alert severity="info" sx={{ mb: 2 }}>
         휴지통에 옮긴 디자인은 30일이 지나면 자동으로 영구 삭제됩니다.
       </Alert>
@@ -81,7 +67,7 @@ export function TrashPage() {
           )}
         />
       )}
-    </Frame>
+    </PageFrame>
   );
 }
 
@@ -100,7 +86,7 @@ export function DesignManagementPage() {
   if (to) filter.registered_lte = new Date(`${to}T23:59:59`).toISOString();
   const designs = useDesigns('design/management', filter);
   return (
-    <Frame title="디자인 관리">
+    <PageFrame title="디자인 관리">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
         <TextField
           size="small"
@@ -180,7 +166,7 @@ export function DesignManagementPage() {
           setTransfer(null);
         }}
       />
-    </Frame>
+    </PageFrame>
   );
 }
 
@@ -188,7 +174,7 @@ export function DesignManagementPage() {
 export function DesignManagerDesignsPage() {
   const designs = useDesigns('design-manager/design');
   return (
-    <Frame title="협력사 디자인 관리">
+    <PageFrame title="협력사 디자인 관리">
       {designs.error && <Alert severity="error">{(designs.error as Error).message}</Alert>}
       {designs.data?.rows.length === 0 && (
         <Typography color="text.secondary">
@@ -198,6 +184,6 @@ export function DesignManagerDesignsPage() {
       {designs.data && designs.data.rows.length > 0 && (
         <DesignGrid designs={designs.data.rows} view="table" actions={() => null} />
       )}
-    </Frame>
+    </PageFrame>
   );
 }

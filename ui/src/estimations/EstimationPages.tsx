@@ -11,8 +11,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   LinearProgress,
   Link,
   MenuItem,
@@ -29,8 +27,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
+import { PageFrame } from '../admin/PageFrame';
 import { fetchList, formatDate } from '../designs/api';
 import { useRun } from '../designs/MyDesignsPage';
 import { HistoryTable } from '../history/HistoryTable';
@@ -42,20 +40,6 @@ import { QuoteView } from './QuoteView';
 
 type ListRoute = 'estimation' | 'design-manager/estimation' | 'my-estimation';
 const PAGE = 25;
-
-function Frame({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** The signed-in user's part in an estimation: what the screens offer follows it. */
 function partOf(e: EstimationRecord) {
@@ -124,7 +108,7 @@ export function EstimationListPage({ route }: { route: ListRoute }) {
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   return (
-    <Frame title={title}>
+    <PageFrame title={title}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap>
         <TextField
           size="small"
@@ -300,7 +284,7 @@ export function EstimationListPage({ route }: { route: ListRoute }) {
           }}
         />
       )}
-    </Frame>
+    </PageFrame>
   );
 }
 
@@ -334,22 +318,22 @@ export function EstimationPage() {
   const title = dashboardRouteTitles['estimation/:id'];
   if (!(id > 0) || estimation.error)
     return (
-      <Frame title={title}>
+      <PageFrame title={title}>
         <Alert severity="error">
           {estimation.error ? (estimation.error as Error).message : '견적을 찾을 수 없습니다.'}
         </Alert>
-      </Frame>
+      </PageFrame>
     );
   if (!estimation.data)
     return (
-      <Frame title={title}>
+      <PageFrame title={title}>
         <LinearProgress />
-      </Frame>
+      </PageFrame>
     );
   const e = estimation.data;
   const part = partOf(e);
   return (
-    <Frame title={`${title} ${e.estimateNumber}`}>
+    <PageFrame title={`${title} ${e.estimateNumber}`}>
       <Stack spacing={2}>
         {e.orderNumber && (
           <Alert severity="success" data-testid="order-number">
@@ -430,6 +414,6 @@ export function EstimationPage() {
           if (reason !== null) await run(() => estimationApi.cancel(e.id, reason), '견적을 취소했습니다.');
         }}
       />
-    </Frame>
+    </PageFrame>
   );
 }
