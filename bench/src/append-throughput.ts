@@ -120,7 +120,7 @@ export async function measureDirectWrites(url: string, plan: WritePlan): Promise
   try {
     await migratePlatform(db.knex);
     await createPlainTable(db.knex);
-    const store = createPostgresEventStore(db.knex);
+    const store = createPostgresEventStore(db.knex, { prepared: true });
     const rows: AppendRow[] = [];
     for (const writers of plan.writers) {
       const runPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };

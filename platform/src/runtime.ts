@@ -87,7 +87,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     await migratePlatform(db.knex);
     const store = config.eventStoreUrl
       ? openKurrentDbEventStore(config.eventStoreUrl)
-      : createPostgresEventStore(db.knex, { pollIntervalMs: 100 });
+      : createPostgresEventStore(db.knex, { pollIntervalMs: 100, prepared: !db.embedded });
     const jwtSecret = config.jwtSecret
       ? new TextEncoder().encode(config.jwtSecret)
       : new Uint8Array(await loadOrCreateSecret(db.knex, 'jwt'));

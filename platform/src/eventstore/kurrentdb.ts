@@ -19,6 +19,7 @@ import {
   START,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
+import { AppendListeners } from './append-listeners';
 import {
   type AppendResult,
   DuplicateEventIdError,
@@ -146,7 +147,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 class KurrentDbEventStore implements EventStore {
   readonly kind = 'kurrentdb';
-  private readonly listeners = new Set<(position: Position) => void>();
+  /** Polls the head as often as the PostgreSQL adapter does by default. */
+  private readonly listeners = new AppendListeners(() => this.headPosition(), 100);
   private readonly subscriptions = new Set<AbortController>();
   private closed = false;
 
@@ -157,10 +159,7 @@ class KurrentDbEventStore implements EventStore {
   }
 
   onAppended(listener: (position: Position) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.add(listener);
   }
 
   async append(
@@ -211,13 +210,7 @@ class KurrentDbEventStore implements EventStore {
     const last = await this.readStreamRange(stream, Number(nextExpectedRevision), 1, true);
     const position = last[0]?.position ?? (reported ? encodeKurrentPosition(reported) : undefined);
     if (!position) throw new Error(`stream ${stream}: KurrentDB reported no position for the append`);
-    for (const listener of this.listeners) {
-      try {
-        listener(position);
-      } catch {
-        // A listener only wakes readers; its failure must not fail a committed append.
-      }
-    }
+    this.listeners.appended(position);
     return { nextRevision: Number(nextExpectedRevision), position };
   }
 

@@ -61,7 +61,10 @@ export interface EventStore {
   /** The position of the last event a reader can see now, or null for an empty log. */
   headPosition(): Promise<Position | null>;
   comparePositions(a: Position, b: Position): number;
-  /** Called after every append this process makes, so in-process readers wake at once. */
+  /**
+   * Called after every append this process makes, so in-process readers wake at once, and when the
+   * head moved by appends of other processes (polled once per process, see append-listeners.ts).
+   */
   onAppended(listener: (position: Position) => void): () => void;
   close(): Promise<void>;
 }

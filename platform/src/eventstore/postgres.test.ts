@@ -6,9 +6,9 @@ import { createPostgresEventStore } from './postgres';
  * The contract suite on the embedded PGlite always, and on a real PostgreSQL server when
  * TEST_DATABASE_URL is set.
  */
-async function subjectOn(open: () => Promise<TestDatabase>): Promise<ContractSubject> {
+async function subjectOn(open: () => Promise<TestDatabase>, prepared = false): Promise<ContractSubject> {
   const db = await open();
-  const store = createPostgresEventStore(db.knex, { pollIntervalMs: 20 });
+  const store = createPostgresEventStore(db.knex, { pollIntervalMs: 20, prepared });
   return {
     store,
     async appendHeldOpen(stream, event, holdMs) {
@@ -38,6 +38,9 @@ describeEventStoreContract('PostgreSQL adapter on embedded PGlite', () =>
 if (process.env.TEST_DATABASE_URL) {
   describeEventStoreContract('PostgreSQL adapter on PostgreSQL', () =>
     subjectOn(() => openTestDatabase({ embedded: false })),
+  );
+  describeEventStoreContract('PostgreSQL adapter on PostgreSQL, prepared statements', () =>
+    subjectOn(() => openTestDatabase({ embedded: false }), true),
   );
 } else {
   console.info(

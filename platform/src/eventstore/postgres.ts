@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database';
 import { Wakeup } from '../wakeup';
+import { AppendListeners } from './append-listeners';
 import {
   type AppendResult,
   DuplicateEventIdError,
@@ -43,6 +44,13 @@ const VISIBLE_BELOW = `(
 export interface PostgresEventStoreOptions {
   /** How often an idle subscription polls when no append of this process wakes it. */
   pollIntervalMs?: number;
+  /**
+   * Run the store's statements as named prepared statements: each connection parses and plans
+   * them once (planning VISIBLE_BELOW's pg_stat_activity costs more than running the read). Off
+   * for the embedded PGlite, where the connections of a process share one backend session and
+   * would prepare the same name twice.
+   */
+  prepared?: boolean;
 }
 
 const ORIGIN = { tx: 0n, pos: 0n };
@@ -91,33 +99,90 @@ function toStoredEvent(row: EventRow): StoredEvent {
  */
 const APPEND_SQL = `
   with current_revision as (
-    select coalesce(max(revision), -1) as revision from events where stream = ?
+    select coalesce(max(revision), -1) as revision from events where stream = $1
   ), inserted as (
     insert into events (id, stream, revision, type, data, metadata)
-    select e.id, ?, current_revision.revision + e.ordinality, e.type, e.data, e.metadata
+    select e.id, $1, current_revision.revision + e.ordinality, e.type, e.data, e.metadata
     from current_revision,
-      unnest(?::uuid[], ?::text[], ?::jsonb[], ?::jsonb[]) with ordinality as e(id, type, data, metadata, ordinality)
-    where ?::bigint is null or current_revision.revision = ?::bigint
+      unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(id, type, data, metadata, ordinality)
+    where $6::bigint is null or current_revision.revision = $6::bigint
     returning revision, transaction_id, position
   )
   select revision::text as revision, transaction_id::text as tx, position::text as pos
   from inserted order by revision desc limit 1`;
 
+const READ_ALL_SQL = `select ${SELECT_EVENT} from events
+  where (transaction_id, position) > ($1::text::xid8, $2::bigint)
+    and transaction_id < ${VISIBLE_BELOW}
+  order by transaction_id, position
+  limit $3`;
+
+const READ_STREAM_SQL = `select ${SELECT_EVENT} from events where stream = $1 and revision >= $2 order by revision`;
+
+const HEAD_SQL = `select transaction_id::text as tx, position::text as pos from events
+  where transaction_id < ${VISIBLE_BELOW}
+  order by transaction_id desc, position desc limit 1`;
+
+/** The store's statements by the name they are prepared under on each connection. */
+const STATEMENTS = {
+  event_store_append: APPEND_SQL,
+  event_store_read_all: READ_ALL_SQL,
+  event_store_read_stream: READ_STREAM_SQL,
+  event_store_head: HEAD_SQL,
+} as const;
+type StatementName = keyof typeof STATEMENTS;
+
+/** What knex's pool hands out for the `pg` client: a node-postgres client. */
+interface PgConnection {
+  query<R>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
+
 export function createPostgresEventStore(
   knex: Knex,
   options: PostgresEventStoreOptions = {},
 ): PostgresEventStore {
-  return new PostgresEventStore(knex, options.pollIntervalMs ?? 100);
+  return new PostgresEventStore(knex, options.pollIntervalMs ?? 100, options.prepared ?? false);
 }
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres';
-  private readonly listeners = new Set<(position: Position) => void>();
+  private readonly listeners: AppendListeners;
+  /** Appends by this process so far: a read started before one of them may have missed it. */
+  private appends = 0;
+  /** Reads of the log in flight, by `after|limit|appends` (see readAll). */
+  private readonly reads = new Map<string, Promise<StoredEvent[]>>();
 
   constructor(
     private readonly knex: Knex,
     private readonly pollIntervalMs: number,
-  ) {}
+    private readonly prepared: boolean,
+  ) {
+    this.listeners = new AppendListeners(() => this.headPosition(), pollIntervalMs);
+  }
+
+  /**
+   * Runs one of the store's statements on a connection of the pool (named, so prepared once per
+   * connection, when `prepared`), or inside the caller's transaction.
+   */
+  private async run<R>(db: Knex | Knex.Transaction, name: StatementName, values: unknown[]): Promise<R[]> {
+    const text = STATEMENTS[name];
+    if (db !== this.knex || !this.prepared) {
+      // knex binds `?` in order: each `$n` becomes one, with its value.
+      const bindings: unknown[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+        bindings.push(values[Number(n) - 1]);
+        return '?';
+      });
+      const { rows } = await db.raw<{ rows: R[] }>(sql, bindings as Knex.RawBinding[]);
+      return rows;
+    }
+    const connection = (await this.knex.client.acquireConnection()) as PgConnection;
+    try {
+      return (await connection.query<R>({ name, text, values })).rows;
+    } finally {
+      await this.knex.client.releaseConnection(connection);
+    }
+  }
 
   async append(
     stream: string,
@@ -126,7 +191,8 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const result = await this.appendWith(this.knex, stream, events, expectedRevision);
-    for (const listener of this.listeners) listener(result.position);
+    this.appends++;
+    this.listeners.appended(result.position);
     return result;
   }
 
@@ -145,14 +211,12 @@ export class PostgresEventStore implements EventStore {
     const ids = events.map((e) => e.id);
     for (;;) {
       try {
-        const { rows } = await db.raw<{ rows: { revision: string; tx: string; pos: string }[] }>(APPEND_SQL, [
-          stream,
+        const rows = await this.run<{ revision: string; tx: string; pos: string }>(db, 'event_store_append', [
           stream,
           ids,
           events.map((e) => e.type),
           events.map((e) => JSON.stringify(e.data)),
           events.map((e) => JSON.stringify(e.metadata)),
-          expected,
           expected,
         ]);
         const last = rows[0];
@@ -197,23 +261,38 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(stream: string, options: { fromRevision?: number } = {}): Promise<StoredEvent[]> {
-    const { rows } = await this.knex.raw<{ rows: EventRow[] }>(
-      `select ${SELECT_EVENT} from events where stream = ? and revision >= ? order by revision`,
-      [stream, options.fromRevision ?? 0],
-    );
+    const rows = await this.run<EventRow>(this.knex, 'event_store_read_stream', [
+      stream,
+      options.fromRevision ?? 0,
+    ]);
     return rows.map(toStoredEvent);
   }
 
-  async readAll({ after, limit }: ReadAllOptions): Promise<StoredEvent[]> {
+  /**
+   * After an append every projection, reactor and process manager of this process wakes at the same
+   * checkpoint and asks for the same page: one query serves the readers that ask while it is in
+   * flight. A read started before this process's latest append is not shared, so no reader misses
+   * that append; appends of other processes are found by the next read, as always.
+   */
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
+    const key = `${options.after ?? ''}|${options.limit}|${this.appends}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.queryAll(options);
+      this.reads.set(key, read);
+      const forget = () => this.reads.delete(key);
+      read.then(forget, forget);
+    }
+    return read;
+  }
+
+  private async queryAll({ after, limit }: ReadAllOptions): Promise<StoredEvent[]> {
     const from = after ? decodePosition(after) : ORIGIN;
-    const { rows } = await this.knex.raw<{ rows: EventRow[] }>(
-      `select ${SELECT_EVENT} from events
-       where (transaction_id, position) > (?::text::xid8, ?::bigint)
-         and transaction_id < ${VISIBLE_BELOW}
-       order by transaction_id, position
-       limit ?`,
-      [from.tx.toString(), from.pos.toString(), limit],
-    );
+    const rows = await this.run<EventRow>(this.knex, 'event_store_read_all', [
+      from.tx.toString(),
+      from.pos.toString(),
+      limit,
+    ]);
     return rows.map(toStoredEvent);
   }
 
@@ -237,12 +316,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<Position | null> {
-    const { rows } = await this.knex.raw<{ rows: { tx: string; pos: string }[] }>(
-      `select transaction_id::text as tx, position::text as pos from events
-       where transaction_id < ${VISIBLE_BELOW}
-       order by transaction_id desc, position desc limit 1`,
-    );
-    const row = rows[0];
+    const [row] = await this.run<{ tx: string; pos: string }>(this.knex, 'event_store_head', []);
     return row ? encodePosition(row.tx, row.pos) : null;
   }
 
@@ -255,8 +329,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   onAppended(listener: (position: Position) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,82 @@
+import type { Position } from './port';
+
+/**
+ * The listeners of `EventStore.onAppended`: woken by the appends of this process at once, and by
+ * those of other processes through one poll of the log's visible head per process (while anyone
+ * listens), instead of every projection, reactor and process manager polling the log on its own.
+ * Each wake-up makes the awake readers ask for the same page at the same moment, which the
+ * PostgreSQL adapter serves with one query.
+ */
+/**
+ * How long a reader of the log that was woken by nothing waits before reading again anyway: the
+ * store's listeners wake it for every append it can see (above), so this only bounds the delay
+ * should a wake-up be missed.
+ */
+export const IDLE_POLL_MS = 1_000;
+
+export class AppendListeners {
+  private readonly listeners = new Set<(position: Position) => void>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastHead: Position | null = null;
+  private checking = false;
+
+  constructor(
+    private readonly headPosition: () => Promise<Position | null>,
+    /** How often the head is polled; 0 never (every append comes from this process). */
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  add(listener: (position: Position) => void): () => void {
+    this.listeners.add(listener);
+    if (!this.timer && this.pollIntervalMs > 0) {
+      this.timer = setInterval(() => void this.checkHead(), this.pollIntervalMs);
+      this.timer.unref();
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stopPolling();
+    };
+  }
+
+  /** An append of this process. */
+  appended(position: Position): void {
+    this.lastHead = position;
+    this.wake(position);
+  }
+
+  private wake(position: Position): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(position);
+      } catch {
+        // A listener only wakes readers; its failure must not fail a committed append.
+      }
+    }
+  }
+
+  clear(): void {
+    this.listeners.clear();
+    this.stopPolling();
+  }
+
+  private stopPolling(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async checkHead(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const head = await this.headPosition();
+      if (head !== null && head !== this.lastHead) {
+        this.lastHead = head;
+        this.wake(head);
+      }
+    } catch {
+      // The readers' own polls still run: a failed look at the head only delays a wake-up.
+    } finally {
+      this.checking = false;
+    }
+  }
+}
