@@ -1,5 +1,5 @@
 import type { EventStore, PiiVault, Position, StoredEvent } from '@interior/platform';
-import { Signal } from '@interior/platform';
+import { IDLE_POLL_MS, Signal } from '@interior/platform';
 import type { Knex } from 'knex';
 import { generationTables, type Projection } from './projection';
 
@@ -196,7 +196,8 @@ export class ProjectionRunner {
     { promise: Promise<void>; health: ProjectionHealth; stop: AbortController }
   >();
   private readonly byName: Map<string, Projection>;
-  private readonly reads = new Map<string, Promise<StoredEvent[]>>();
+  /** Batches applied and switches, per projection (readModelVersion). */
+  private readonly changes = new Map<string, number>();
   private readonly logger: Logger;
   private unsubscribe: (() => void) | undefined;
   /** The newest position this process appended: a reader that has not reached it should look again soon. */
@@ -232,6 +233,18 @@ export class ProjectionRunner {
     clearInterval(this.rescanTimer);
     this.unsubscribe?.();
     await Promise.allSettled([...this.loops.values()].map((l) => l.promise));
+  }
+
+  /**
+   * Changes whenever a batch was applied to, or a rebuild switched, one of the named projections
+   * in this process: what was read from their read models before may be out of date.
+   */
+  readModelVersion(...names: string[]): string {
+    return names.map((name) => this.changes.get(name) ?? 0).join(':');
+  }
+
+  private changed(name: string): void {
+    this.changes.set(name, (this.changes.get(name) ?? 0) + 1);
   }
 
   health(): ProjectionHealth[] {
@@ -303,7 +316,7 @@ export class ProjectionRunner {
     /** When this loop last stored its checkpoint. */
     let storedAt = 0;
     let indexed = generation.indexed;
-    const pollIntervalMs = this.options.pollIntervalMs ?? 100;
+    const pollIntervalMs = this.options.pollIntervalMs ?? IDLE_POLL_MS;
     const tables = generationTables(projection, generation.generation);
     const handles = new Set(projection.handles);
     const where = { name: generation.name, generation: generation.generation };
@@ -346,16 +359,32 @@ export class ProjectionRunner {
         return { kind: 'committed' as const, status: moved.status };
       });
 
+    /**
+     * The signal's version before the last read, when that read came back short and was handled:
+     * the loop had then seen all it could, so it waits for the next append (or the poll) instead of
+     * reading again only to find nothing. An append meanwhile moved the version: no wait.
+     */
+    let drainedSince: number | null = null;
+    const ownAppendUnseen = () =>
+      this.lastAppended !== null &&
+      (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
+
     while (!this.abort.signal.aborted && !stop.aborted) {
+      if (drainedSince !== null) {
+        const drained = drainedSince;
+        drainedSince = null;
+        if (!ownAppendUnseen()) await this.appended.wait(drained, pollIntervalMs);
+      }
       const since = this.appended.version;
       try {
         const limit: number = behind ? catchUpBatchSize : batchSize;
-        const batch = await this.readAll(health.checkpoint, limit, since);
+        const batch = await store.readAll({ after: health.checkpoint, limit });
         behind = batch.length === limit;
         const relevant = batch.filter((event) => handles.has(event.type));
         if (batch.length > 0 && relevant.length === 0) {
           // Nothing to apply: no transaction per batch; the position is stored when idle.
           health.checkpoint = batch[batch.length - 1]!.position;
+          if (!behind && health.status === 'active') drainedSince = since;
           continue;
         }
         const target = batch.length > 0 ? batch[batch.length - 1]!.position : health.checkpoint;
@@ -372,7 +401,10 @@ export class ProjectionRunner {
           if (outcome.kind === 'committed') health.status = outcome.status;
           health.error = null;
           failures = 0;
+          if (relevant.length && outcome.kind === 'committed') this.changed(projection.name);
           if (relevant.length) this.options.checkpoints?.fire();
+          if (outcome.kind === 'committed' && !behind && batch.length > 0 && health.status === 'active')
+            drainedSince = since;
           continue;
         }
         if (health.status === 'building' && !indexed) {
@@ -381,6 +413,7 @@ export class ProjectionRunner {
         }
         if (health.status === 'building' && (await this.switchTo(projection, generation.generation, saved))) {
           health.status = 'active';
+          this.changed(projection.name);
           this.options.checkpoints?.fire();
           continue;
         }
@@ -388,9 +421,7 @@ export class ProjectionRunner {
         // snapshot horizon back (on a shared server, often only for a millisecond or two). Look again
         // soon (1, 2, 3 … ms; the loops of this process share the read) rather than after a whole
         // poll interval, so read-your-writes does not wait on the poll.
-        const behindOwnAppend =
-          this.lastAppended !== null &&
-          (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
+        const behindOwnAppend = ownAppendUnseen();
         hidden = behindOwnAppend ? hidden + 1 : 0;
         await this.appended.wait(since, behindOwnAppend ? Math.min(pollIntervalMs, hidden) : pollIntervalMs);
       } catch (error) {
@@ -407,23 +438,6 @@ export class ProjectionRunner {
         );
       }
     }
-  }
-
-  /**
-   * Reads of the log shared by the loops that ask for the same page at the same moment: after an
-   * append every loop of this process wakes at the same checkpoint, and one query serves them all.
-   * A loop woken by a later append (`since`) reads anew, so it cannot miss that append.
-   */
-  private readAll(after: Position | null, limit: number, since: number): Promise<StoredEvent[]> {
-    const key = `${after ?? ''}|${limit}|${since}`;
-    let read = this.reads.get(key);
-    if (!read) {
-      read = this.options.store.readAll({ after, limit });
-      this.reads.set(key, read);
-      const forget = () => this.reads.delete(key);
-      read.then(forget, forget);
-    }
-    return read;
   }
 
   /**

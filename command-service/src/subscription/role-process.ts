@@ -1,5 +1,12 @@
 import { streamName } from '@interior/contracts';
-import { type EventStore, type Position, Signal } from '@interior/platform';
+import {
+  type EventStore,
+  IDLE_POLL_MS,
+  moveReactorCheckpoint,
+  type Position,
+  REACTOR_IDLE_STORE_MS,
+  Signal,
+} from '@interior/platform';
 import type { Knex } from 'knex';
 import { handleCommand, loadState } from '../decider';
 import { userDecider } from '../user/decide';
@@ -8,6 +15,8 @@ import { isLive, subscriptionDecider } from './subscription';
 const NAME = 'subscription-roles';
 /** Events after which a subscriber's role may have to change. */
 const HANDLES = new Set(['SubscriptionCharged', 'SubscriptionExpired']);
+/** Events per read: the same page the projections and reactors of the process read (one query). */
+const BATCH = 1000;
 
 interface Logger {
   error(object: unknown, message: string): void;
@@ -49,24 +58,52 @@ export class SubscriptionRoleProcess {
 
   private async run(): Promise<void> {
     const { knex, store, logger } = this.options;
+    const pollIntervalMs = this.options.pollIntervalMs ?? IDLE_POLL_MS;
+    /** The checkpoint as stored, and how far this loop has read (past events it ignores). */
+    let stored: Position | null =
+      (await knex('reactor_checkpoints').where({ name: NAME }).first('checkpoint'))?.checkpoint ?? null;
+    let position = stored;
+    let storedAt = Date.now();
+    /** The signal's version before a short read that was handled whole: wait for the next append. */
+    let drainedSince: number | null = null;
     let failures = 0;
     while (!this.abort.signal.aborted) {
+      if (drainedSince !== null) {
+        await this.appended.wait(drainedSince, pollIntervalMs);
+        drainedSince = null;
+      }
       const since = this.appended.version;
       try {
-        const row = await knex('reactor_checkpoints').where({ name: NAME }).first('checkpoint');
-        const checkpoint: Position | null = row?.checkpoint ?? null;
-        const batch = await store.readAll({ after: checkpoint, limit: 100 });
+        const batch = await store.readAll({ after: position, limit: BATCH });
         if (batch.length === 0) {
-          await this.appended.wait(since, this.options.pollIntervalMs ?? 200);
+          if (position !== stored && Date.now() - storedAt >= REACTOR_IDLE_STORE_MS) {
+            stored = position = await moveReactorCheckpoint(knex, NAME, stored, position);
+            storedAt = Date.now();
+          }
+          await this.appended.wait(since, pollIntervalMs);
           continue;
         }
-        for (const event of batch) {
-          if (!HANDLES.has(event.type)) continue;
-          await this.applyRole(Number(event.stream.slice('Subscription-'.length)), event.id);
+        const last = batch[batch.length - 1]!.position;
+        const relevant = batch.filter((event) => HANDLES.has(event.type));
+        if (relevant.length > 0) {
+          for (const event of relevant) {
+            await this.applyRole(Number(event.stream.slice('Subscription-'.length)), event.id);
+          }
+          // Applying a role twice changes nothing (see above), so the checkpoint moves after the
+          // commands, with the WAL flush: a crash before it only makes them run again.
+          const moved = await knex('reactor_checkpoints')
+            .where({ name: NAME })
+            .whereRaw('checkpoint is not distinct from ?', [stored])
+            .update({ checkpoint: last, updated_at: knex.fn.now() });
+          stored =
+            moved > 0
+              ? last
+              : ((await knex('reactor_checkpoints').where({ name: NAME }).first('checkpoint'))?.checkpoint ??
+                null);
+          storedAt = Date.now();
         }
-        await knex('reactor_checkpoints')
-          .where({ name: NAME, checkpoint })
-          .update({ checkpoint: batch[batch.length - 1]!.position, updated_at: knex.fn.now() });
+        position = stored === last || relevant.length === 0 ? last : stored;
+        if (batch.length < BATCH && position === last) drainedSince = since;
         failures = 0;
       } catch (error) {
         failures++;

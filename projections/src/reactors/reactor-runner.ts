@@ -1,5 +1,5 @@
 import type { EventStore, Position, StoredEvent } from '@interior/platform';
-import { Signal } from '@interior/platform';
+import { IDLE_POLL_MS, moveReactorCheckpoint, REACTOR_IDLE_STORE_MS, Signal } from '@interior/platform';
 import type { Knex } from 'knex';
 import type { Logger } from '../runner';
 
@@ -63,35 +63,60 @@ export class ReactorRunner {
   private async run(reactor: Reactor): Promise<void> {
     const { knex, store, logger } = this.options;
     const handles = new Set(reactor.handles);
-    let checkpoint: Position | null = (
-      await knex(CHECKPOINTS).where({ name: reactor.name }).first('checkpoint')
-    )?.checkpoint;
+    const limit = this.options.batchSize ?? 1000;
+    const pollIntervalMs = this.options.pollIntervalMs ?? IDLE_POLL_MS;
+    /** The checkpoint as stored, and how far this loop has read (past events it ignores). */
+    let stored: Position | null = (await knex(CHECKPOINTS).where({ name: reactor.name }).first('checkpoint'))
+      ?.checkpoint;
+    let position = stored;
+    let storedAt = Date.now();
+    /** The signal's version before a short read that was handled whole: wait for the next append. */
+    let drainedSince: number | null = null;
     let failures = 0;
     while (!this.abort.signal.aborted) {
+      if (drainedSince !== null) {
+        await this.appended.wait(drainedSince, pollIntervalMs);
+        drainedSince = null;
+      }
       const since = this.appended.version;
       try {
-        const batch = await store.readAll({ after: checkpoint, limit: this.options.batchSize ?? 100 });
+        const batch = await store.readAll({ after: position, limit });
         if (batch.length === 0) {
-          await this.appended.wait(since, this.options.pollIntervalMs ?? 200);
+          // Storing the position past ignored events only saves rereading them after a restart:
+          // at most once a second, without waiting for the WAL flush.
+          if (position !== stored && Date.now() - storedAt >= REACTOR_IDLE_STORE_MS) {
+            stored = position = await moveReactorCheckpoint(knex, reactor.name, stored, position);
+            storedAt = Date.now();
+          }
+          await this.appended.wait(since, pollIntervalMs);
           continue;
         }
+        const last = batch[batch.length - 1]!.position;
         const prepared: { event: StoredEvent; effect: unknown }[] = [];
         for (const event of batch) {
           if (handles.has(event.type)) prepared.push({ event, effect: await reactor.prepare(event) });
         }
-        const last = batch[batch.length - 1]!.position;
+        if (prepared.length === 0) {
+          position = last;
+          if (batch.length < limit) drainedSince = since;
+          continue;
+        }
         const moved = await knex.transaction(async (trx) => {
           const row = await trx(CHECKPOINTS).where({ name: reactor.name }).forUpdate().first('checkpoint');
-          if ((row?.checkpoint ?? null) !== checkpoint) return row?.checkpoint ?? null;
+          if ((row?.checkpoint ?? null) !== stored) return row?.checkpoint ?? null;
           for (const { event, effect } of prepared) await reactor.record(trx, event, effect);
           await trx(CHECKPOINTS)
             .where({ name: reactor.name })
             .update({ checkpoint: last, updated_at: trx.fn.now() });
           return last;
         });
-        checkpoint = moved;
+        stored = position = moved;
+        storedAt = Date.now();
         failures = 0;
-        if (prepared.length) this.options.recorded?.fire();
+        if (moved === last) {
+          this.options.recorded?.fire();
+          if (batch.length < limit) drainedSince = since;
+        }
       } catch (error) {
         failures++;
         logger?.error({ err: error, reactor: reactor.name }, 'reactor batch failed');
