@@ -19,7 +19,13 @@ import {
   registerAuthentication,
   registerHealth,
 } from '@interior/platform';
-import { allProjections, ProjectionRunner, startReactors } from '@interior/projections';
+import {
+  allProjections,
+  ProjectionRunner,
+  startReactors,
+  userSessionsProjection,
+  usersProjection,
+} from '@interior/projections';
 import { registerQueryRoutes } from '@interior/query-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -68,6 +74,9 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     logger: app.log,
   });
   runtime.waiter.useLocalCheckpoints(() => runner.health());
+  runtime.authenticator.useReadModelVersion(() =>
+    runner.readModelVersion(usersProjection.name, userSessionsProjection.name),
+  );
   let reactors: Awaited<ReturnType<typeof startReactors>> | undefined;
   let subscriptions: Awaited<ReturnType<typeof startSubscriptionWorkers>> | undefined;
   try {

@@ -38,33 +38,68 @@ declare module 'fastify' {
  * working on the next request.
  */
 export class Authenticator {
+  /**
+   * Sessions found open, with the version of the read models they were read at (see
+   * `useReadModelVersion`); a session is looked up again once either read model changed.
+   */
+  private readonly sessions = new Map<
+    string,
+    { principal: Principal; expiresAtMs: number; version: string }
+  >();
+  private readModelVersion: (() => string) | null = null;
+
   constructor(
     private readonly knex: Knex,
     private readonly tokens: AccessTokens,
   ) {}
+
+  /**
+   * In a process whose projection runner writes the users and sessions read models, a function
+   * that changes whenever either changes (a batch applied to them, a rebuild switched): a session
+   * found open is then remembered until it does, instead of being read on every request. Without
+   * it (a query-service of its own) every request reads the session.
+   */
+  useReadModelVersion(version: () => string): void {
+    this.readModelVersion = version;
+  }
 
   async fromAuthorizationHeader(header: string | undefined): Promise<Principal | null> {
     const match = header ? /^Bearer\s+([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header) : null;
     if (!match) return null;
     const claims = await this.tokens.verify(match[1]!);
     if (!claims) return null;
+    const version = this.readModelVersion?.() ?? null;
+    const key = `${claims.sessionId}:${claims.userId}`;
+    const known = version === null ? undefined : this.sessions.get(key);
+    if (known && known.version === version && Date.now() < known.expiresAtMs) return known.principal;
     const row = await this.knex(`${readModels.userSessions} as s`)
       .join(`${readModels.users} as u`, 'u.id', 's.userId')
       .where('s.id', claims.sessionId)
       .andWhere('s.userId', claims.userId)
       .whereNull('s.revokedAt')
       .andWhere('s.expiresAt', '>', new Date())
-      .first('u.id', 'u.name', 'u.roles', 'u.groups', 'u.status');
-    if (row?.status !== 'Active') return null;
-    return {
+      .first('u.id', 'u.name', 'u.roles', 'u.groups', 'u.status', 's.expiresAt');
+    if (row?.status !== 'Active') {
+      this.sessions.delete(key);
+      return null;
+    }
+    const principal: Principal = {
       userId: row.id,
       sessionId: claims.sessionId,
       name: row.name,
       roles: row.roles,
       groups: row.groups,
     };
+    if (version !== null && version === this.readModelVersion?.()) {
+      if (this.sessions.size >= SESSION_CACHE_SIZE) this.sessions.delete(this.sessions.keys().next().value!);
+      this.sessions.set(key, { principal, expiresAtMs: new Date(row.expiresAt).getTime(), version });
+    }
+    return principal;
   }
 }
+
+/** Open sessions remembered at most (the oldest goes first). */
+const SESSION_CACHE_SIZE = 10_000;
 
 /**
  * Every /api route requires a signed-in user unless its config says `public: true`; the UI's

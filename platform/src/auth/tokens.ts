@@ -21,7 +21,16 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** Tokens whose signature was checked, remembered so a client's next requests skip the HMAC. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class AccessTokens {
+  /**
+   * Verified tokens until they expire (insertion order: the oldest goes first when full). A token
+   * is immutable, so a signature checked once stays valid; expiry is checked on every use.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+
   constructor(private readonly secret: Uint8Array) {}
 
   async issue(claims: AccessClaims, now = new Date()): Promise<string> {
@@ -39,6 +48,12 @@ export class AccessTokens {
 
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       // Every claim relied on must be there: without `exp` (or `iat`) a token would never
       // expire, and `maxTokenAge` bounds even a token whose `exp` lies far ahead.
@@ -52,7 +67,12 @@ export class AccessTokens {
       });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
-      return { userId, sessionId: payload.sid };
+      const claims = { userId, sessionId: payload.sid };
+      // jose refuses from `exp` on, or from `iat` + the TTL on: whichever comes first.
+      const expiresAtMs = Math.min(payload.exp!, payload.iat! + ACCESS_TOKEN_TTL_SECONDS) * 1000;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAtMs });
+      return claims;
     } catch {
       return null;
     }
