@@ -339,15 +339,24 @@ export async function queryList<T = Record<string, unknown>>(
   if (request.q) return searchPage<T>(knex, def, request, filtered(), orderOn, limit);
   const { start } = request.range;
   const deep = start >= DEEP_PAGE && !def.nullable?.includes(field) && field !== 'id';
-  const records = (await (deep
+  const unfiltered = request.conditions.length === 0 && !scope;
+  const rows = (await (deep
     ? deepPage(knex, def.table, filtered, field, direction, start)
     : filtered().offset(start)
   )
-    .select(def.columns ? [...def.columns] : '*')
+    .select(
+      def.columns ? [...def.columns] : '*',
+      // The kept row count comes with the page (one round trip), when the list is unfiltered.
+      ...(unfiltered ? [knex.raw(`(${COUNTED_ROWS_SQL}) as ??`, [def.table, TOTAL])] : []),
+    )
     .orderBy(orderOn(field, 'id'))
-    .limit(limit)) as T[];
-  const unfiltered = request.conditions.length === 0 && !scope;
-  const total = (unfiltered ? await countedRows(knex, def.table) : null) ?? (await countRows(filtered()));
+    .limit(limit)) as Record<string, unknown>[];
+  const kept = unfiltered && rows.length > 0 ? rows[0]![TOTAL] : null;
+  const records = (unfiltered ? rows.map(({ [TOTAL]: _, ...record }) => record) : rows) as T[];
+  const total =
+    kept != null
+      ? Number(kept)
+      : ((unfiltered ? await countedRows(knex, def.table) : null) ?? (await countRows(filtered())));
   return { records, total, start: request.range.start };
 }
 
@@ -394,18 +403,22 @@ async function countRows(builder: Knex.QueryBuilder): Promise<number> {
  * null when none is kept. Exact, where `count(*)` of a million rows costs tens of milliseconds.
  */
 async function countedRows(knex: Knex, view: string): Promise<number | null> {
-  const { rows } = await knex.raw<{ rows: { rows: string }[] }>(
-    `select c.rows::text as rows from read_model_counts c
-     where c.physical = (
-       select d.refobjid::regclass::text from pg_rewrite r
-       join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
-       where r.ev_class = to_regclass(?) and d.refclassid = 'pg_class'::regclass
-         and d.refobjid <> r.ev_class and d.deptype = 'n'
-       limit 1)`,
+  const { rows } = await knex.raw<{ rows: { rows: string | null }[] }>(
+    `select (${COUNTED_ROWS_SQL})::text as rows`,
     [view],
   );
-  return rows[0] ? Number(rows[0].rows) : null;
+  const kept = rows[0]?.rows;
+  return kept != null ? Number(kept) : null;
 }
+
+/** The kept row count of the table behind the view named by the one binding, or null. */
+const COUNTED_ROWS_SQL = `select c.rows from read_model_counts c
+  where c.physical = (
+    select d.refobjid::regclass::text from pg_rewrite r
+    join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
+    where r.ev_class = to_regclass(?) and d.refclassid = 'pg_class'::regclass
+      and d.refobjid <> r.ev_class and d.deptype = 'n'
+    limit 1)`;
 
 const TOTAL = '__listTotal';
 const SORT_KEY = '__listSort';
