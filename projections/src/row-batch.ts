@@ -108,39 +108,79 @@ export async function applyRowBatch<Row extends { id: number }>(
   const rows = new Rows<Row>(loaded);
   for (const event of events) fold.fold(rows, event);
   const { upserts, deletes, added } = rows.changes();
-  const statements: ((builder: Knex.QueryBuilder) => Knex.QueryBuilder)[] = [];
+  const statements: { sql: string; bindings: Knex.RawBinding[] }[] = [];
   for (const part of chunks(deletes, CHUNK)) {
-    statements.push((builder) => builder.from(table).whereRaw('id = any(?)', [part]).delete());
+    statements.push({ sql: 'delete from ?? where id = any(?)', bindings: [table, part] });
   }
   if (upserts.length > 0) {
     // One column list for the statement: a column a row does not carry is written as null.
     const columns = [...new Set(upserts.flatMap((row) => Object.keys(row)))];
-    const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
-    for (const part of chunks(upserts, perStatement)) {
-      statements.push((builder) =>
-        builder
-          .insert(part.map((row) => Object.fromEntries(columns.map((c) => [c, columnValue(row, c)]))))
-          .into(table)
-          .onConflict('id')
-          .merge(columns.filter((c) => c !== 'id')),
+    const json = await jsonColumnsOf(trx, table);
+    const quoted = (c: string) => `"${c.replace(/"/g, '""')}"`;
+    const list = columns.map(quoted).join(', ');
+    const merge = columns
+      .filter((c) => c !== 'id')
+      .map((c) => `${quoted(c)} = excluded.${quoted(c)}`)
+      .join(', ');
+    for (const part of chunks(upserts, UPSERT_ROWS)) {
+      // The rows as one JSON parameter, typed by the table's own row type: one short statement to
+      // parse and plan, where a multi-row VALUES list has a parameter per cell.
+      const document = JSON.stringify(
+        part.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(row, c, json)]))),
       );
+      statements.push({
+        sql: `insert into ?? (${list}) select ${list} from jsonb_populate_recordset(null::??, ?::jsonb)
+          on conflict (id) do ${merge ? `update set ${merge}` : 'nothing'}`,
+        bindings: [table, table, document],
+      });
     }
   }
-  for (const [i, statement] of statements.entries()) {
+  for (const [i, { sql, bindings }] of statements.entries()) {
     if (i < statements.length - 1 || added === 0) {
-      await statement(trx.queryBuilder());
+      await trx.raw(sql, bindings);
       continue;
     }
-    // The last write moves the row count too, in the same statement (one round trip less).
-    const count = trx('read_model_counts')
-      .where({ physical: table })
-      .update({ rows: trx.raw('rows + ?', [added]) })
-      .returning('physical');
-    const written: { counted: string | number }[] = await statement(trx.with('counted', count)).returning(
-      trx.raw('(select count(*) from counted) as counted'),
+    // The last write moves the row count too, in the same statement (one round trip less); a
+    // data-modifying WITH runs whether or not the outer query reads it.
+    const { rows: counted } = await trx.raw<{ rows: { counted: string | number }[] }>(
+      `with counted as (update read_model_counts set rows = rows + ? where physical = ? returning physical),
+        written as (${sql})
+       select count(*) as counted from counted`,
+      [added, table, ...bindings],
     );
-    if (Number(written[0]?.counted ?? 0) === 0) await countFromTable(trx, table);
+    if (Number(counted[0]?.counted ?? 0) === 0) await countFromTable(trx, table);
   }
+}
+
+/** Rows per upsert statement: a JSON document of a few megabytes at most. */
+const UPSERT_ROWS = 5_000;
+
+/**
+ * The jsonb columns of a table (their values are JSON text in a row, see resource.projection.ts
+ * toColumns, or parsed when read back), by table name: a generation's tables never change shape.
+ */
+const jsonColumns = new Map<string, Promise<Set<string>>>();
+
+function jsonColumnsOf(trx: Knex.Transaction, table: string): Promise<Set<string>> {
+  let known = jsonColumns.get(table);
+  if (!known) {
+    known = trx
+      .raw<{ rows: { name: string }[] }>(
+        `select attname as name from pg_attribute
+         where attrelid = ?::regclass and attnum > 0 and not attisdropped and atttypid = 'jsonb'::regtype`,
+        [table],
+      )
+      .then(({ rows }) => new Set(rows.map((r) => r.name)));
+    jsonColumns.set(table, known);
+    known.catch(() => jsonColumns.delete(table));
+  }
+  return known;
+}
+
+/** A cell as jsonb_populate_recordset reads it: a jsonb column's JSON text embedded as JSON. */
+function jsonValue(row: object, column: string, json: ReadonlySet<string>): unknown {
+  const value = (row as Record<string, unknown>)[column] ?? null;
+  return json.has(column) && typeof value === 'string' ? JSON.parse(value) : value;
 }
 
 /**
@@ -154,5 +194,3 @@ async function countFromTable(trx: Knex.Transaction, table: string): Promise<voi
     [table, table],
   );
 }
-
-const columnValue = (row: object, column: string) => (row as Record<string, unknown>)[column] ?? null;

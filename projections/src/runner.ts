@@ -62,7 +62,7 @@ const lockProjection = (trx: Knex.Transaction, name: string) =>
   trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
 
 /**
- * A building generation's tables get their `afterCreate` indexes (the trigram search indexes)
+ * A building generation's tables get their `afterCreate` indexes (sort and trigram search indexes)
  * only once it has caught up with the log (`indexGeneration`): building such an index over the
  * filled table at once costs a fraction of keeping it up to date row by row through a rebuild.
  */
@@ -365,6 +365,8 @@ export class ProjectionRunner {
      * reading again only to find nothing. An append meanwhile moved the version: no wait.
      */
     let drainedSince: number | null = null;
+    /** The page after the last full one, read ahead (see below). */
+    let prefetched: { after: Position | null; limit: number; read: Promise<StoredEvent[]> } | null = null;
     const ownAppendUnseen = () =>
       this.lastAppended !== null &&
       (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
@@ -378,8 +380,18 @@ export class ProjectionRunner {
       const since = this.appended.version;
       try {
         const limit: number = behind ? catchUpBatchSize : batchSize;
-        const batch = await store.readAll({ after: health.checkpoint, limit });
+        const next: typeof prefetched =
+          prefetched?.after === health.checkpoint && prefetched.limit === limit ? prefetched : null;
+        prefetched = null;
+        const batch: StoredEvent[] = await (next?.read ?? store.readAll({ after: health.checkpoint, limit }));
         behind = batch.length === limit;
+        if (behind) {
+          // Far behind (a rebuild, a catch-up): the next page is read while this one is applied.
+          const after: Position = batch[batch.length - 1]!.position;
+          const read = store.readAll({ after, limit: catchUpBatchSize });
+          read.catch(() => {});
+          prefetched = { after, limit: catchUpBatchSize, read };
+        }
         const relevant = batch.filter((event) => handles.has(event.type));
         if (batch.length > 0 && relevant.length === 0) {
           // Nothing to apply: no transaction per batch; the position is stored when idle.

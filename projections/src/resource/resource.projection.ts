@@ -101,9 +101,25 @@ function addColumn(t: Knex.CreateTableBuilder, name: string, spec: FieldSpec): v
     }
   })();
   if (required && !spec.derived) column.notNullable();
-  // With the id (the tie-break of every sort), a deep page's first row is an index-only scan.
-  if (spec.sortable) t.index([name, 'id']);
-  else if (spec.kind === 'reference') t.index([name]);
+  // A reference's index serves the lookups of derived columns while the table fills; the sort
+  // indexes only serve lists, so they are built once the table is full (sortIndexes).
+  if (spec.kind === 'reference') t.index(spec.sortable ? [name, 'id'] : [name]);
+}
+
+/**
+ * The indexes the lists sort by: with the id (the tie-break of every sort), a deep page's first
+ * row is an index-only scan. Created by `afterCreate`, so a rebuild fills the table first and
+ * builds each of them at once (the runner indexes a building generation when it has caught up).
+ */
+function sortIndexes(resource: ResourceDeclaration): string[][] {
+  const indexes = [
+    ['registered', 'id'],
+    ['updated', 'id'],
+  ];
+  for (const [name, spec] of Object.entries(resource.fields)) {
+    if (spec.sortable && spec.kind !== 'reference') indexes.push([name, 'id']);
+  }
+  return indexes;
 }
 
 /**
@@ -245,11 +261,12 @@ export function resourceProjection(
         t.timestamp('updated', { useTz: true });
         t.integer('updatedBy');
         t.integer('version').notNullable();
-        t.index(['registered', 'id']);
-        t.index(['updated', 'id']);
       },
     },
     async afterCreate(knex, tables) {
+      await knex.schema.alterTable(tables[table]!, (t) => {
+        for (const columns of sortIndexes(resource)) t.index(columns);
+      });
       if (search.length === 0 || !(await hasTrigramSearch(knex))) return;
       // The expression `q` searches (simple-rest searchExpression), so one index scan serves it.
       await knex.raw(`create index ?? on ?? using gin ((${searchExpression(search)}) gin_trgm_ops)`, [
