@@ -154,6 +154,21 @@ describe('merging', () => {
     ]);
   });
 
+  test('a material saved without a loss rate has no loss (not an error)', () => {
+    const cat = workedExampleCatalogue();
+    (cat.materials as Map<number, unknown>).set(3, {
+      id: 3,
+      name: '강마루 C',
+      unit: '㎡',
+      price: 30_000,
+      lossRate: null,
+    });
+    const doc = twoRooms();
+    doc.rooms[1]!.floorMaterialId = 3;
+    const line = find(explodeDesign(doc, cat).lines, { kind: 'Material' }).find((l) => l.name === '강마루 C');
+    expect(line?.quantity).toBe(4);
+  });
+
   test('free BOM lines of different names at the same price are not merged', () => {
     const cat = workedExampleCatalogue();
     (cat.boms as Map<number, unknown>).set(1, {

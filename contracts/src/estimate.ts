@@ -46,8 +46,8 @@ export interface MaterialInfo {
   unit: string;
   /** 원 per unit */
   price: number;
-  /** 0 to 0.5 */
-  lossRate: number | string;
+  /** 0 to 0.5; a material saved without one has no loss */
+  lossRate: number | string | null | undefined;
   bomId?: number | null;
 }
 
@@ -261,7 +261,7 @@ class Explosion {
       this.problems.push(`${use.label}: 자재 #${materialId}을(를) 찾을 수 없습니다.`);
       return;
     }
-    const loss = dec(material.lossRate);
+    const loss = dec(material.lossRate ?? 0);
     const quantity = use.base.area.times(loss.plus(1));
     const lossText = loss.isZero() ? '' : ` × (1 + ${shown(loss)})`;
     this.contributions.push({
