@@ -9,7 +9,7 @@ import {
   UI_DIR,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
-import { glbBytes, uploadFile } from '../testing/sample-files';
+import { glbBytes, PNG_BYTES, uploadFile } from '../testing/sample-files';
 import { buildWorkedExample } from '../testing/worked-example';
 
 const PASSWORD = 'designer-password-1';
@@ -19,6 +19,7 @@ describeInBrowser('the design editor', () => {
   let browser: LaunchedBrowser;
   let owner: string;
   let designId: number;
+  let oakFloor: number;
 
   beforeAll(async () => {
     platform = await startTestPlatform({ uiDir: UI_DIR });
@@ -42,6 +43,65 @@ describeInBrowser('the design editor', () => {
       },
     });
     expect(artWall.status).toBe(201);
+    // Materials filed in a category tree (바닥재 › 마루, 벽재), one with a texture, and a wall drawing of three
+    // elements in them.
+    const category = async (name: string, parentId: number | null = null) => {
+      const made = await platform.api.request('POST', '/api/category/material', {
+        token: admin,
+        body: { name, parentId },
+      });
+      expect(made.status).toBe(201);
+      return made.body.id as number;
+    };
+    const flooring = await category('바닥재');
+    const wood = await category('마루', flooring);
+    const walling = await category('벽재');
+    const texture = await uploadFile(
+      platform,
+      admin,
+      { resource: 'material', field: 'texture' },
+      { bytes: PNG_BYTES, filename: '원목.png', type: 'image/png' },
+    );
+    expect(texture.status).toBe(201);
+    const material = async (body: Record<string, unknown>) => {
+      const made = await platform.api.request('POST', '/api/material', {
+        token: admin,
+        body: { unit: '㎡', status: 'Active', ...body },
+      });
+      expect(made.status).toBe(201);
+      return made.body.id as number;
+    };
+    oakFloor = await material({
+      name: '원목마루 (예시)',
+      code: 'FLOOR-OAK',
+      categoryId: wood,
+      usage: ['Floor'],
+      price: 55_000,
+      lossRate: 0.05,
+      texture: { id: texture.body.id },
+    });
+    const tile = await material({
+      name: '포인트 타일 (예시)',
+      code: 'WALL-TILE',
+      categoryId: walling,
+      usage: ['Wall'],
+      price: 40_000,
+      lossRate: 0.1,
+    });
+    const pointWall = await platform.api.request('POST', '/api/walldrawing', {
+      token: admin,
+      body: {
+        name: '포인트 월 (예시)',
+        width: 1800,
+        height: 2400,
+        elements: [
+          { materialId: tile, x: 0, y: 0, width: 1800, height: 600 },
+          { materialId: oakFloor, x: 0, y: 600, width: 900, height: 1800 },
+          { materialId: tile, x: 900, y: 600, width: 900, height: 1800 },
+        ],
+      },
+    });
+    expect(pointWall.status).toBe(201);
     // A chair with its own 3D model (an empty scene: the 3D view falls back to its box).
     const upload = await uploadFile(
       platform,
@@ -119,6 +179,24 @@ describeInBrowser('the design editor', () => {
   const documentNow = async () =>
     (await platform.api.request('GET', `/api/design/${designId}/document`, { token: owner }))
       .body as DesignDocument;
+  /** The saved document once `check` holds (autosave follows edits by a moment), or the last one read. */
+  const documentWhen = async (check: (doc: DesignDocument) => boolean) => {
+    let doc = await documentNow();
+    for (let waited = 0; waited < 10_000 && !check(doc); waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      doc = await documentNow();
+    }
+    return doc;
+  };
+  const dragOnPlan = async (page: Page, from: [number, number], to: [number, number]) => {
+    const a = await screen(page, ...from);
+    const b = await screen(page, ...to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+  };
 
   it('loads the editor’s code only on /designer/…, not on /login nor on the dashboard', async () => {
     const page = await browser.context.newPage();
@@ -401,6 +479,190 @@ describeInBrowser('the design editor', () => {
     await page.getByTestId('designer-3d').locator('canvas').waitFor();
     await page.waitForTimeout(800);
     await screenshot(page, 'designer-3d-model');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('selects two products by Shift+click, moves, turns, copies and deletes them together, and selects by a rubber band', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    const before = await documentNow();
+    for (const x of [6000, 8000]) {
+      await page.getByRole('list', { name: '제품 목록' }).getByText('3인용 소파 (예시)').click();
+      await clickAt(page, x, 5000);
+    }
+    await page.getByRole('button', { name: '선택 (Esc)' }).click();
+    await clickAt(page, 6000, 5000);
+    await page.keyboard.down('Shift');
+    await clickAt(page, 8000, 5000);
+    await page.keyboard.up('Shift');
+    await page.getByTestId('selection-count').getByText('2개 선택됨').waitFor();
+    await screenshot(page, 'designer-multiselect');
+    // Dragging one of them moves both, in one undo step.
+    await dragOnPlan(page, [6000, 5000], [6000, 6000]);
+    await saved(page);
+    const ours = (doc: DesignDocument) => doc.items.filter((i) => i.y >= 4000);
+    let doc = await documentWhen((d) => ours(d).every((i) => i.y === 6000) && ours(d).length === 2);
+    expect(ours(doc).map((i) => [i.x, i.y])).toEqual([
+      [6000, 6000],
+      [8000, 6000],
+    ]);
+    // A rotation for both at once.
+    const rotation = page.getByLabel('회전 (도)');
+    await rotation.fill('90');
+    await rotation.press('Enter');
+    doc = await documentWhen((d) => ours(d).every((i) => i.rotation === 90));
+    expect(ours(doc).map((i) => i.rotation)).toEqual([90, 90]);
+    // Copied and pasted beside them, then the copies deleted.
+    // The keys act on the plan, not on the field just used.
+    await page.evaluate('document.activeElement.blur()');
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    doc = await documentWhen((d) => ours(d).length === 4);
+    expect(ours(doc).map((i) => [i.x, i.y])).toEqual([
+      [6000, 6000],
+      [8000, 6000],
+      [6500, 6500],
+      [8500, 6500],
+    ]);
+    await page.getByTestId('selection-count').getByText('2개 선택됨').waitFor();
+    await page.keyboard.press('Delete');
+    doc = await documentWhen((d) => ours(d).length === 2);
+    expect(ours(doc).map((i) => [i.x, i.y])).toEqual([
+      [6000, 6000],
+      [8000, 6000],
+    ]);
+    // Shift+drag from empty ground: a band around both selects them; Delete removes both.
+    await page.keyboard.press('Escape');
+    await page.keyboard.down('Shift');
+    await dragOnPlan(page, [5000, 5300], [9200, 6700]);
+    await page.keyboard.up('Shift');
+    await page.getByTestId('selection-count').getByText('2개 선택됨').waitFor();
+    await page.getByRole('button', { name: '선택한 2개 삭제 (Delete)' }).click();
+    doc = await documentWhen((d) => ours(d).length === 0);
+    expect(ours(doc)).toEqual([]);
+    expect(doc.items).toEqual(before.items);
+    // Ctrl+A selects every element of the plan.
+    await page.keyboard.press('Control+a');
+    const count =
+      doc.walls.length + doc.openings.length + doc.rooms.length + doc.wallDrawings.length + doc.items.length;
+    await page.getByTestId('selection-count').getByText(`${count}개 선택됨`).waitFor();
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+
+  it('makes a room of four walls drawn to close a rectangle, in the same undo step as the closing wall', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    const before = await documentNow();
+    await page.getByRole('button', { name: '벽 그리기' }).click();
+    for (const [x, y] of [
+      [500, 4000],
+      [3500, 4000],
+      [3500, 6500],
+      [500, 6500],
+      [500, 4000],
+    ] as const)
+      await clickAt(page, x, y);
+    await page.getByText('벽이 닫혀 방을 만들었습니다', { exact: false }).first().waitFor();
+    const name = `방 ${before.rooms.length + 1}`;
+    await page.getByTestId('plan-room').getByText(name).waitFor();
+    await saved(page);
+    const corners = (polygon: { x: number; y: number }[]) => polygon.map((p) => `${p.x},${p.y}`).sort();
+    let doc = await documentWhen((d) => d.rooms.length === before.rooms.length + 1);
+    expect(doc.walls).toHaveLength(before.walls.length + 4);
+    expect(doc.rooms).toHaveLength(before.rooms.length + 1);
+    expect(doc.rooms.at(-1)).toMatchObject({ name, ceilingHeight: 2400 });
+    expect(corners(doc.rooms.at(-1)!.polygon)).toEqual(['3500,4000', '3500,6500', '500,4000', '500,6500']);
+    // One undo takes back the closing wall and the room together; redo brings both.
+    await page.getByRole('button', { name: '되돌리기' }).click();
+    doc = await documentWhen((d) => d.rooms.length === before.rooms.length);
+    expect(doc.rooms).toHaveLength(before.rooms.length);
+    expect(doc.walls).toHaveLength(before.walls.length + 3);
+    await page.getByRole('button', { name: '다시 하기' }).click();
+    doc = await documentWhen((d) => d.rooms.length === before.rooms.length + 1);
+    expect(doc.walls).toHaveLength(before.walls.length + 4);
+    expect(doc.rooms).toHaveLength(before.rooms.length + 1);
+    await page.close();
+  });
+
+  it('chooses a floor finish by browsing the material categories', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    await page.getByRole('button', { name: '선택 (Esc)' }).click();
+    await clickAt(page, 1000, 1000);
+    await page.getByLabel('방 이름').waitFor();
+    await page.getByLabel('바닥 자재', { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '바닥 자재 고르기' });
+    const options = dialog.getByRole('listbox', { name: '바닥 자재 목록' });
+    // Everything first; then the 바닥재 branch: its 마루 subcategory's material, not the others.
+    await options.getByRole('option', { name: /강마루 \(예시\)/ }).waitFor();
+    await dialog
+      .getByRole('navigation', { name: '자재 카테고리' })
+      .getByRole('button', { name: '바닥재', exact: true })
+      .click();
+    await options.getByRole('option', { name: /강마루 \(예시\)/ }).waitFor({ state: 'detached' });
+    await options.getByRole('option', { name: /원목마루 \(예시\)/ }).waitFor();
+    await dialog
+      .getByRole('navigation', { name: '자재 카테고리' })
+      .getByRole('button', { name: '마루', exact: true })
+      .click();
+    await dialog.getByRole('navigation', { name: '고른 카테고리' }).getByText('마루').waitFor();
+    await options.getByRole('option', { name: /원목마루 \(예시\)/ }).waitFor();
+    await screenshot(page, 'designer-finish-picker');
+    // The 벽재 branch has only a wall material: none for floors.
+    await dialog
+      .getByRole('navigation', { name: '자재 카테고리' })
+      .getByRole('button', { name: '벽재', exact: true })
+      .click();
+    await dialog.getByText('바닥에 쓰는 자재가 없습니다.', { exact: false }).waitFor();
+    await dialog
+      .getByRole('navigation', { name: '자재 카테고리' })
+      .getByRole('button', { name: '바닥재', exact: true })
+      .click();
+    await dialog.getByLabel('자재 검색').fill('원목');
+    await options.getByRole('option', { name: /원목마루 \(예시\)/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByLabel('바닥 자재', { exact: true })
+      .getByText('원목마루 (예시)', { exact: false })
+      .waitFor();
+    await saved(page);
+    const doc = await documentWhen((d) => d.rooms[0]!.floorMaterialId === oakFloor);
+    expect(doc.rooms[0]!.floorMaterialId).toBe(oakFloor);
+    await page.close();
+  });
+
+  it('shows a wall drawing on its wall in the 3D view, element by element, without console errors', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && errors.push(`${response.status()} ${response.url()}`),
+    );
+    await open(page);
+    const before = await documentNow();
+    // On the top wall of the first room, clear of its door.
+    await page.getByRole('list', { name: '벽면도 목록' }).getByText('포인트 월 (예시)').click();
+    await clickAt(page, 3000, 0);
+    await saved(page);
+    const doc = await documentWhen((d) => d.wallDrawings.length === before.wallDrawings.length + 1);
+    expect(doc.wallDrawings.at(-1)).toMatchObject({ wallId: 'w1', offset: 2100 });
+    await page.getByRole('button', { name: '3D 보기' }).click();
+    const view = page.getByTestId('designer-3d');
+    await view.locator('canvas').waitFor();
+    // The earlier 아트월 (one element) and this one (three), each on its room's side of the wall only.
+    await page
+      .locator('[data-testid=designer-3d][data-wall-drawing-pieces="4"]')
+      .waitFor({ state: 'attached' });
+    await page.waitForTimeout(800);
+    await screenshot(page, 'designer-3d-walldrawing');
+    await page.getByRole('button', { name: '걷기' }).click();
+    await view.locator('canvas').waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'designer-walk-walldrawing');
     expect(errors).toEqual([]);
     await page.close();
   });

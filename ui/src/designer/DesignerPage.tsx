@@ -11,7 +11,6 @@ import {
 import {
   Alert,
   AppBar,
-  Autocomplete,
   Box,
   Button,
   Divider,
@@ -39,20 +38,27 @@ import {
   addOpening,
   addPolygonRoom,
   addRectangleRoom,
+  addRoomsFromWalls,
   addWall,
   addWallDrawing,
-  copyOf,
+  copySelection,
+  dragMove,
   type EditDefaults,
-  moveBy,
-  removeSelected,
-  type Selection,
+  presentSelection,
+  removeAll,
+  rotateSelected,
+  type Selected,
+  selectAll,
   updateItem,
   updateOpening,
   updateRoom,
+  updateSelected,
   updateWall,
   wallAt,
 } from './edit';
+import { type MaterialCategory, MaterialPicker, type MaterialRow, type Usage } from './MaterialPicker';
 import { PlanCanvas, type ProductSize, type Tool } from './PlanCanvas';
+import { uncoveredFaces } from './rooms-from-walls';
 
 interface Named {
   id: number;
@@ -67,11 +73,10 @@ interface ProductRow extends Named {
   height: number | null;
   price: number;
 }
-interface MaterialRow extends Named {
-  usage: string[];
-  price: number;
-  unit: string;
-  texture: StoredFile | null;
+interface WallDrawingRow extends Named {
+  width: number;
+  height: number;
+  elements: { materialId: number; x: number; y: number; width: number; height: number }[] | null;
 }
 type SaveState = 'saved' | 'dirty' | 'saving' | 'stale' | 'failed';
 
@@ -95,9 +100,10 @@ const saveLabels: Record<SaveState, string> = {
 };
 
 const toolHelp: Record<Tool, string> = {
-  select: '요소를 눌러 고르고, 빈 곳을 끌어 화면을 옮깁니다. 휠로 확대·축소합니다.',
+  select:
+    '요소를 눌러 고릅니다. Shift(또는 Ctrl)+클릭으로 여러 개를 고르고, Shift+끌기로 사각형 안을 모두 고릅니다. 빈 곳을 끌면 화면이 옮겨지고, 휠로 확대·축소합니다.',
   room: '끌어서 직사각형 방을 그립니다. 벽 네 개가 함께 생깁니다.',
-  wall: '벽의 시작점과 끝점을 차례로 누릅니다. 이어서 누르면 벽이 이어지고, Enter로 끝냅니다. Shift는 직각.',
+  wall: '벽의 시작점과 끝점을 차례로 누릅니다. 이어서 누르면 벽이 이어지고, Enter로 끝냅니다. Shift는 직각. 벽이 닫히면 그 안이 방이 됩니다.',
   polygon:
     '모서리를 차례로 누르고 첫 점을 다시 누르거나 Enter로 닫습니다. 벽 끝에 붙고, Shift를 누르면 직각으로 그립니다.',
   door: '벽을 누르면 그 자리에 문을 놓습니다.',
@@ -164,7 +170,10 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A number field that applies whole millimetres (or degrees) within bounds. */
+/**
+ * A number field that applies whole millimetres (or degrees) within bounds; `null` when the
+ * elements selected differ (left empty, it changes nothing).
+ */
 function NumberField({
   label,
   value,
@@ -173,75 +182,48 @@ function NumberField({
   onChange,
 }: {
   label: string;
-  value: number;
+  value: number | null;
   min: number;
   max: number;
   onChange: (value: number) => void;
 }) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  const [text, setText] = useState(value === null ? '' : String(value));
+  useEffect(() => setText(value === null ? '' : String(value)), [value]);
   const parsed = Number(text);
+  const empty = value === null && text.trim() === '';
   const valid = /^-?\d+$/.test(text.trim()) && parsed >= min && parsed <= max;
+  const apply = () => valid && parsed !== value && onChange(parsed);
   return (
     <TextField
       size="small"
       label={label}
       value={text}
-      error={!valid}
-      helperText={valid ? undefined : `${min}–${max} 사이의 정수`}
+      placeholder={value === null ? '여러 값' : undefined}
+      error={!valid && !empty}
+      helperText={valid || empty ? undefined : `${min}–${max} 사이의 정수`}
       onChange={(e) => setText(e.target.value)}
-      onBlur={() => valid && parsed !== value && onChange(parsed)}
-      onKeyDown={(e) => e.key === 'Enter' && valid && parsed !== value && onChange(parsed)}
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      onBlur={apply}
+      onKeyDown={(e) => e.key === 'Enter' && apply()}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric' },
+        inputLabel: value === null ? { shrink: true } : undefined,
+      }}
     />
   );
 }
 
-function MaterialPicker({
-  label,
-  usage,
-  materials,
-  value,
-  onChange,
-}: {
-  label: string;
-  usage: string;
-  materials: MaterialRow[];
-  value: number | null | undefined;
-  onChange: (id: number | null) => void;
-}) {
-  // A material that names no usage may go anywhere.
-  const options = materials.filter((m) => !m.usage?.length || m.usage.includes(usage));
-  return (
-    <Autocomplete
-      size="small"
-      options={options}
-      value={options.find((m) => m.id === value) ?? null}
-      getOptionLabel={(m) => m.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_, picked) => onChange(picked?.id ?? null)}
-      renderOption={(props, m) => (
-        <li {...props} key={m.id}>
-          {m.texture ? (
-            <Box
-              component="img"
-              src={fileUrl(m.texture)}
-              alt=""
-              sx={{ width: 32, height: 32, mr: 1, borderRadius: 0.5, objectFit: 'cover', flexShrink: 0 }}
-            />
-          ) : (
-            <Box
-              sx={{ width: 32, height: 32, mr: 1, bgcolor: 'action.hover', borderRadius: 0.5, flexShrink: 0 }}
-            />
-          )}
-          <ListItemText primary={m.name} secondary={`${m.price.toLocaleString('ko-KR')}원/${m.unit}`} />
-        </li>
-      )}
-      renderInput={(params) => <TextField {...params} label={label} />}
-      noOptionsText="맞는 자재가 없습니다"
-    />
-  );
+/** The value every element has in common, or null when they differ. */
+function common<T>(values: readonly T[]): T | null {
+  return values.length > 0 && values.every((v) => v === values[0]) ? values[0]! : null;
 }
+
+const kindNames: Record<Selected['kind'], string> = {
+  room: '방',
+  wall: '벽',
+  opening: '문·창',
+  wallDrawing: '벽면도',
+  item: '제품',
+};
 
 /**
  * /designer/{id}: the design editor (docs/designer.md). Draw rooms, put doors and windows on their
@@ -258,7 +240,7 @@ export function DesignerPage() {
   const history = useHistory(null);
   const doc = history.present;
   const [saveState, setSaveState] = useState<SaveState>('saved');
-  const [selection, setSelection] = useState<Selection>(null);
+  const [selected, setSelection] = useState<Selected[]>([]);
   const [tool, setTool] = useState<Tool>('select');
   const [product, setProduct] = useState<ProductRow | null>(null);
   const [products, setProducts] = useState<ProductRow[]>([]);
@@ -267,12 +249,14 @@ export function DesignerPage() {
   const [categoryId, setCategoryId] = useState<number | ''>('');
   // Every product seen in any list: a placed product keeps its size when the search changes.
   const [known, setKnown] = useState<ReadonlyMap<number, ProductRow>>(new Map());
-  const [materials, setMaterials] = useState<MaterialRow[]>([]);
-  const [wallDrawingRows, setWallDrawingRows] = useState<(Named & { width: number })[]>([]);
+  // Every material seen in any list, by id: the chosen finishes keep their names and textures.
+  const [materials, setMaterials] = useState<ReadonlyMap<number, MaterialRow>>(new Map());
+  const [materialCategories, setMaterialCategories] = useState<MaterialCategory[]>([]);
+  const [wallDrawingRows, setWallDrawingRows] = useState<WallDrawingRow[]>([]);
   const [workspaces, setWorkspaces] = useState<Named[]>([]);
   // The 3D model files of the products placed, by model id.
   const [modelFiles, setModelFiles] = useState<ReadonlyMap<number, StoredFile>>(new Map());
-  const [wallDrawing, setWallDrawing] = useState<(Named & { width: number }) | null>(null);
+  const [wallDrawing, setWallDrawing] = useState<WallDrawingRow | null>(null);
   const [defaults, setDefaults] = useState<EditDefaults>({
     wallHeight: 2400,
     wallThickness: 120,
@@ -284,7 +268,22 @@ export function DesignerPage() {
   const [requesting, setRequesting] = useState(false);
   const [threeD, setThreeD] = useState(false);
   const saved = useRef<DesignDocument | null>(null);
-  const clipboard = useRef<Selection>(null);
+  const clipboard = useRef<Selected[]>([]);
+  // What is selected and still in the document (an undo may have taken some of it away).
+  const selection = useMemo(() => (doc ? presentSelection(doc, selected) : selected), [doc, selected]);
+  const seeMaterials = useCallback((rows: MaterialRow[]) => {
+    setMaterials((before) => {
+      const fresh = rows.filter((row) => JSON.stringify(before.get(row.id)) !== JSON.stringify(row));
+      if (fresh.length === 0) return before;
+      const next = new Map(before);
+      for (const row of fresh) next.set(row.id, row);
+      return next;
+    });
+  }, []);
+  const searchMaterials = useCallback(
+    (filter: Record<string, unknown>) => list<MaterialRow>('material', filter),
+    [],
+  );
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -330,7 +329,10 @@ export function DesignerPage() {
       })
       .catch(() => {});
     list<MaterialRow>('material', { status: 'Active' })
-      .then(setMaterials)
+      .then(seeMaterials)
+      .catch(() => {});
+    list<MaterialCategory>('category/material')
+      .then(setMaterialCategories)
       .catch(() => {});
     list<Named & { parentId: number | null; position: number | null }>('category/product')
       .then((rows) => {
@@ -352,10 +354,10 @@ export function DesignerPage() {
     list<Named>('workspace')
       .then(setWorkspaces)
       .catch(() => {});
-    list<Named & { width: number }>('walldrawing')
+    list<WallDrawingRow>('walldrawing')
       .then(setWallDrawingRows)
       .catch(() => {});
-  }, [id, load]);
+  }, [id, load, seeMaterials]);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -373,8 +375,42 @@ export function DesignerPage() {
   }, [productQuery, categoryId]);
 
   const materialLooks = useMemo(
-    () => new Map(materials.map((m) => [m.id, { texture: m.texture }])),
+    () => new Map([...materials.values()].map((m) => [m.id, { texture: m.texture }])),
     [materials],
+  );
+  // Materials the document (or a wall drawing placed in it) uses but no list has shown yet.
+  const missingMaterialKey = useMemo(() => {
+    const used = new Set<number>();
+    for (const room of doc?.rooms ?? [])
+      for (const ref of [room.floorMaterialId, room.wallMaterialId, room.ceilingMaterialId])
+        if (ref) used.add(ref);
+    const drawings = new Map(wallDrawingRows.map((d) => [d.id, d]));
+    for (const placed of doc?.wallDrawings ?? [])
+      for (const element of drawings.get(placed.wallDrawingId)?.elements ?? []) used.add(element.materialId);
+    return [...used]
+      .filter((m) => !materials.has(m))
+      .sort((a, b) => a - b)
+      .join(',');
+  }, [doc, wallDrawingRows, materials]);
+  useEffect(() => {
+    if (!missingMaterialKey) return;
+    list<MaterialRow>('material', { id: missingMaterialKey.split(',').map(Number) })
+      .then(seeMaterials)
+      .catch(() => {});
+  }, [missingMaterialKey, seeMaterials]);
+  const wallDrawingLooks = useMemo(
+    () =>
+      new Map(
+        wallDrawingRows.map((d) => [d.id, { width: d.width, height: d.height, elements: d.elements ?? [] }]),
+      ),
+    [wallDrawingRows],
+  );
+  // The enclosed areas of the walls that no room covers: what 닫힌 벽으로 방 만들기 would make.
+  const docWalls = doc?.walls;
+  const docRooms = doc?.rooms;
+  const openAreas = useMemo(
+    () => (docWalls && docRooms ? uncoveredFaces(docWalls, docRooms).length : 0),
+    [docWalls, docRooms],
   );
   const placedModelIds = useMemo(
     () =>
@@ -488,14 +524,15 @@ export function DesignerPage() {
 
   const edit = (next: DesignDocument) => history.apply(next);
   const remove = useCallback(() => {
-    if (!doc || !selection) return;
-    history.apply(removeSelected(doc, selection));
-    setSelection(null);
+    if (!doc || selection.length === 0) return;
+    history.apply(removeAll(doc, selection));
+    setSelection([]);
   }, [doc, selection, history.apply]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.target as HTMLElement).closest('input, textarea')) return;
+      // Typing in a field, or working in a dialog such as the finish picker, is not editing the plan.
+      if ((event.target as HTMLElement).closest('input, textarea, [role="dialog"]')) return;
       const mod = event.ctrlKey || event.metaKey;
       if (mod && event.key.toLowerCase() === 'z' && !event.shiftKey) {
         event.preventDefault();
@@ -506,22 +543,28 @@ export function DesignerPage() {
       ) {
         event.preventDefault();
         history.redo();
+      } else if (mod && event.key.toLowerCase() === 'a') {
+        if (!doc) return;
+        event.preventDefault();
+        setTool('select');
+        setSelection(selectAll(doc));
       } else if (mod && event.key.toLowerCase() === 'c') {
         clipboard.current = selection;
       } else if (mod && event.key.toLowerCase() === 'v') {
-        if (!doc || !clipboard.current) return;
+        if (!doc || clipboard.current.length === 0) return;
         event.preventDefault();
         const step = defaults.grid * 5;
-        const pasted = copyOf(doc, clipboard.current, { x: step, y: step }, defaults);
+        const pasted = copySelection(doc, presentSelection(doc, clipboard.current), { x: step, y: step });
         if (pasted) {
           history.apply(pasted.doc);
           setSelection(pasted.selection);
+          // Pasting again puts the next copy beside this one.
           clipboard.current = pasted.selection;
         }
       } else if (event.key === 'Delete' || event.key === 'Backspace') remove();
       else if (event.key === 'Escape') {
         setTool('select');
-        setSelection(null);
+        setSelection([]);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -539,15 +582,59 @@ export function DesignerPage() {
     );
   if (!doc) return <LinearProgress aria-label="디자인을 불러오는 중" />;
 
-  const room = selection?.kind === 'room' ? doc.rooms.find((r) => r.id === selection.id) : undefined;
-  const wall = selection?.kind === 'wall' ? doc.walls.find((w) => w.id === selection.id) : undefined;
-  const opening = selection?.kind === 'opening' ? doc.openings.find((o) => o.id === selection.id) : undefined;
-  const item = selection?.kind === 'item' ? doc.items.find((i) => i.id === selection.id) : undefined;
+  const one = selection.length === 1 ? selection[0]! : null;
+  const room = one?.kind === 'room' ? doc.rooms.find((r) => r.id === one.id) : undefined;
+  const wall = one?.kind === 'wall' ? doc.walls.find((w) => w.id === one.id) : undefined;
+  const opening = one?.kind === 'opening' ? doc.openings.find((o) => o.id === one.id) : undefined;
+  const item = one?.kind === 'item' ? doc.items.find((i) => i.id === one.id) : undefined;
+  // A multiple selection: the rooms, walls and products in it, for what they have in common.
+  const many = selection.length > 1;
+  const chosenOf = <T extends { id: string }>(kind: Selected['kind'], elements: readonly T[]) => {
+    const ids = new Set(selection.filter((s) => s.kind === kind).map((s) => s.id));
+    return elements.filter((e) => ids.has(e.id));
+  };
+  const chosenRooms = many ? chosenOf('room', doc.rooms) : [];
+  const chosenWalls = many ? chosenOf('wall', doc.walls) : [];
+  const chosenItems = many ? chosenOf('item', doc.items) : [];
+  const finishPicker = (
+    label: string,
+    usage: Usage,
+    field: 'floorMaterialId' | 'wallMaterialId' | 'ceilingMaterialId',
+    rooms: readonly {
+      id: string;
+      floorMaterialId?: number | null;
+      wallMaterialId?: number | null;
+      ceilingMaterialId?: number | null;
+    }[],
+  ) => {
+    const values = rooms.map((r) => r[field] ?? null);
+    const value = values.every((v) => v === values[0]) ? values[0] : 'mixed';
+    return (
+      <MaterialPicker
+        label={label}
+        usage={usage}
+        value={value}
+        known={materials}
+        categories={materialCategories}
+        search={searchMaterials}
+        onSeen={seeMaterials}
+        onChange={(materialId) =>
+          edit(
+            updateSelected(
+              doc,
+              rooms.map((r) => ({ kind: 'room' as const, id: r.id })),
+              { room: { [field]: materialId } },
+            ),
+          )
+        }
+      />
+    );
+  };
 
   const onRectangle = (from: DesignPoint, to: DesignPoint) => {
     const made = addRectangleRoom(doc, from, to, `방 ${doc.rooms.length + 1}`, defaults);
     edit(made.doc);
-    setSelection({ kind: 'room', id: made.roomId });
+    setSelection([{ kind: 'room', id: made.roomId }]);
     setTool('select');
   };
   const onPolygon = (points: DesignPoint[]) => {
@@ -559,8 +646,31 @@ export function DesignerPage() {
       defaults,
     );
     edit(made.doc);
-    setSelection({ kind: 'room', id: made.roomId });
+    setSelection([{ kind: 'room', id: made.roomId }]);
     setTool('select');
+  };
+  /** A wall drawn; when it closes areas no room covers, they become rooms in the same edit. */
+  const onWall = (a: DesignPoint, b: DesignPoint) => {
+    const made = addWall(doc, a, b, defaults);
+    if (!made) return false;
+    const closed = addRoomsFromWalls(made.doc, defaults, { boundedBy: made.wallId });
+    edit(closed.doc);
+    if (closed.rooms.length === 0) return false;
+    announceRooms(closed.rooms, '벽이 닫혀');
+    return true;
+  };
+  const announceRooms = (rooms: { name: string; area: number }[], why: string) =>
+    showNotice(
+      `${why} 방을 만들었습니다: ${rooms.map((r) => `${r.name} (${r.area.toLocaleString('ko-KR')}㎡)`).join(', ')}`,
+      'success',
+    );
+  const roomsFromWalls = () => {
+    const made = addRoomsFromWalls(doc, defaults);
+    if (made.rooms.length === 0) return showNotice('방이 없는 닫힌 벽이 없습니다.', 'info');
+    edit(made.doc);
+    setSelection(made.rooms.map((r) => ({ kind: 'room' as const, id: r.id })));
+    setTool('select');
+    announceRooms(made.rooms, '닫힌 벽으로');
   };
   const onPoint = (point: DesignPoint, raw: DesignPoint) => {
     if (tool === 'door' || tool === 'window') {
@@ -568,7 +678,7 @@ export function DesignerPage() {
       if (!at) return showNotice('벽 위를 눌러 주세요.', 'info');
       const made = addOpening(doc, tool === 'door' ? 'Door' : 'Window', at, defaults);
       edit(made.doc);
-      setSelection({ kind: 'opening', id: made.openingId });
+      setSelection([{ kind: 'opening', id: made.openingId }]);
     } else if (tool === 'wallDrawing') {
       if (!wallDrawing) return showNotice('왼쪽 목록에서 붙일 벽면도를 먼저 고르세요.', 'info');
       const at = wallAt(doc, raw, Math.max(300, defaults.wallThickness * 2));
@@ -576,12 +686,12 @@ export function DesignerPage() {
       const made = addWallDrawing(doc, wallDrawing, at, defaults.grid);
       if (!made) return showNotice('벽면도가 이 벽보다 넓습니다.', 'warning');
       edit(made.doc);
-      setSelection({ kind: 'wallDrawing', id: made.placedId });
+      setSelection([{ kind: 'wallDrawing', id: made.placedId }]);
     } else if (tool === 'item') {
       if (!product) return showNotice('왼쪽 목록에서 놓을 제품을 먼저 고르세요.', 'info');
       const made = addItem(doc, product.id, point);
       edit(made.doc);
-      setSelection({ kind: 'item', id: made.itemId });
+      setSelection([{ kind: 'item', id: made.itemId }]);
     }
   };
 
@@ -668,6 +778,20 @@ export function DesignerPage() {
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
               {toolHelp[tool]}
             </Typography>
+            <Tooltip title="벽으로 둘러싸였지만 방이 없는 곳마다 방을 만듭니다.">
+              <span>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  fullWidth
+                  sx={{ mt: 1 }}
+                  disabled={openAreas === 0}
+                  onClick={roomsFromWalls}
+                >
+                  닫힌 벽으로 방 만들기{openAreas > 0 ? ` (${openAreas})` : ''}
+                </Button>
+              </span>
+            </Tooltip>
           </Panel>
           <Divider />
           <Panel title="단축키">
@@ -678,11 +802,16 @@ export function DesignerPage() {
               {[
                 ['Ctrl+Z', '되돌리기'],
                 ['Ctrl+Y', '다시 하기'],
-                ['Ctrl+C / V', '방·제품 복사와 붙여넣기'],
-                ['Delete', '고른 요소 삭제'],
-                ['Esc', '선택 도구로'],
-                ['끌기', '제품 옮기기, 문·창 밀기'],
+                ['Shift+클릭', '여러 요소 고르기, 다시 누르면 빼기 (Ctrl+클릭도)'],
+                ['Shift+끌기', '사각형 안의 요소를 모두 고르기'],
+                ['Ctrl+A', '모두 고르기'],
+                ['Ctrl+C / V', '고른 방·벽·제품 복사와 붙여넣기'],
+                ['Delete', '고른 요소 모두 삭제 (벽은 문·창과 함께)'],
+                ['Esc', '선택 해제, 선택 도구로'],
+                ['끌기', '제품 옮기기, 문·창 밀기, 여럿 고른 채로 함께 옮기기'],
+                ['고른 방 끌기', '방을 벽과 함께 옮기기'],
                 ['손잡이 끌기', '제품 돌리기 (15° 단위)'],
+                ['빈 곳 끌기', '화면 옮기기 (가운데 버튼 끌기는 어느 도구에서나)'],
                 ['휠', '확대·축소'],
               ].map(([key, what]) => (
                 <Box key={key} sx={{ display: 'contents' }}>
@@ -801,7 +930,12 @@ export function DesignerPage() {
         <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
           {threeD ? (
             <Suspense fallback={<LinearProgress aria-label="3D 보기를 준비하는 중" />}>
-              <PlanView3D doc={doc} materials={materialLooks} products={productBoxes} />
+              <PlanView3D
+                doc={doc}
+                materials={materialLooks}
+                products={productBoxes}
+                wallDrawings={wallDrawingLooks}
+              />
             </Suspense>
           ) : (
             <PlanCanvas
@@ -814,18 +948,15 @@ export function DesignerPage() {
               onSelect={setSelection}
               onRectangle={onRectangle}
               onPoint={onPoint}
-              onMove={(target, delta) => edit(moveBy(doc, target, delta, defaults.grid))}
+              onMove={(targets, delta) => edit(dragMove(doc, targets, delta, defaults.grid))}
               onPolygon={onPolygon}
               onRotate={(itemId, rotation) => edit(updateItem(doc, itemId, { rotation }))}
-              onWall={(a, b) => {
-                const made = addWall(doc, a, b, defaults);
-                if (made) edit(made.doc);
-              }}
+              onWall={onWall}
               dropType={PRODUCT_DRAG_TYPE}
               onDrop={(productId, at) => {
                 const made = addItem(doc, productId, at);
                 edit(made.doc);
-                setSelection({ kind: 'item', id: made.itemId });
+                setSelection([{ kind: 'item', id: made.itemId }]);
                 setTool('select');
               }}
             />
@@ -833,10 +964,100 @@ export function DesignerPage() {
         </Box>
         <Box sx={{ width: 340, borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}>
           <Panel title="속성">
-            {!selection && (
-              <Typography color="text.secondary">요소를 고르면 속성을 바꿀 수 있습니다.</Typography>
+            {selection.length === 0 && (
+              <Typography color="text.secondary">
+                요소를 고르면 속성을 바꿀 수 있습니다. Shift+클릭으로 여러 개를 고르면 함께 바꿉니다.
+              </Typography>
             )}
             <Stack spacing={1.5}>
+              {many && (
+                <>
+                  <Typography variant="subtitle1" data-testid="selection-count">
+                    {selection.length}개 선택됨
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {(Object.keys(kindNames) as Selected['kind'][])
+                      .map(
+                        (kind) => [kindNames[kind], selection.filter((s) => s.kind === kind).length] as const,
+                      )
+                      .filter(([, count]) => count > 0)
+                      .map(([what, count]) => `${what} ${count}`)
+                      .join(' · ')}
+                  </Typography>
+                  {chosenRooms.length > 0 && (
+                    <>
+                      <Typography variant="caption" color="text.secondary">
+                        고른 방 {chosenRooms.length}개에 함께
+                      </Typography>
+                      <NumberField
+                        label="천장 높이 (mm)"
+                        value={common(chosenRooms.map((r) => r.ceilingHeight))}
+                        min={1}
+                        max={100_000}
+                        onChange={(ceilingHeight) =>
+                          edit(updateSelected(doc, selection, { room: { ceilingHeight } }))
+                        }
+                      />
+                      {finishPicker('바닥 자재', 'Floor', 'floorMaterialId', chosenRooms)}
+                      {finishPicker('벽 자재', 'Wall', 'wallMaterialId', chosenRooms)}
+                      {finishPicker('천장 자재', 'Ceiling', 'ceilingMaterialId', chosenRooms)}
+                    </>
+                  )}
+                  {chosenWalls.length > 0 && (
+                    <>
+                      <Typography variant="caption" color="text.secondary">
+                        고른 벽 {chosenWalls.length}개에 함께
+                      </Typography>
+                      <NumberField
+                        label="벽 두께 (mm)"
+                        value={common(chosenWalls.map((w) => w.thickness))}
+                        min={1}
+                        max={2_000}
+                        onChange={(thickness) =>
+                          edit(updateSelected(doc, selection, { wall: { thickness } }))
+                        }
+                      />
+                      <NumberField
+                        label="벽 높이 (mm)"
+                        value={common(chosenWalls.map((w) => w.height))}
+                        min={1}
+                        max={100_000}
+                        onChange={(height) => edit(updateSelected(doc, selection, { wall: { height } }))}
+                      />
+                    </>
+                  )}
+                  {chosenItems.length > 0 && (
+                    <>
+                      <Typography variant="caption" color="text.secondary">
+                        고른 제품 {chosenItems.length}개에 함께
+                      </Typography>
+                      <NumberField
+                        label="회전 (도)"
+                        value={common(chosenItems.map((i) => i.rotation))}
+                        min={-360}
+                        max={360}
+                        onChange={(rotation) => edit(updateSelected(doc, selection, { item: { rotation } }))}
+                      />
+                      <Stack direction="row" spacing={1}>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => edit(rotateSelected(doc, selection, -90))}
+                        >
+                          왼쪽으로 90°
+                        </Button>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => edit(rotateSelected(doc, selection, 90))}
+                        >
+                          오른쪽으로 90°
+                        </Button>
+                      </Stack>
+                    </>
+                  )}
+                </>
+              )}
               {room && (
                 <>
                   <TextField
@@ -876,27 +1097,9 @@ export function DesignerPage() {
                     max={100_000}
                     onChange={(ceilingHeight) => edit(updateRoom(doc, room.id, { ceilingHeight }))}
                   />
-                  <MaterialPicker
-                    label="바닥 자재"
-                    usage="Floor"
-                    materials={materials}
-                    value={room.floorMaterialId}
-                    onChange={(floorMaterialId) => edit(updateRoom(doc, room.id, { floorMaterialId }))}
-                  />
-                  <MaterialPicker
-                    label="벽 자재"
-                    usage="Wall"
-                    materials={materials}
-                    value={room.wallMaterialId}
-                    onChange={(wallMaterialId) => edit(updateRoom(doc, room.id, { wallMaterialId }))}
-                  />
-                  <MaterialPicker
-                    label="천장 자재"
-                    usage="Ceiling"
-                    materials={materials}
-                    value={room.ceilingMaterialId}
-                    onChange={(ceilingMaterialId) => edit(updateRoom(doc, room.id, { ceilingMaterialId }))}
-                  />
+                  {finishPicker('바닥 자재', 'Floor', 'floorMaterialId', [room])}
+                  {finishPicker('벽 자재', 'Wall', 'wallMaterialId', [room])}
+                  {finishPicker('천장 자재', 'Ceiling', 'ceilingMaterialId', [room])}
                 </>
               )}
               {wall && (
@@ -975,9 +1178,9 @@ export function DesignerPage() {
                   />
                 </>
               )}
-              {selection && (
+              {selection.length > 0 && (
                 <Button color="error" variant="outlined" onClick={remove}>
-                  삭제 (Delete)
+                  {many ? `선택한 ${selection.length}개 삭제 (Delete)` : '삭제 (Delete)'}
                 </Button>
               )}
             </Stack>

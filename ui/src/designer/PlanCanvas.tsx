@@ -9,7 +9,17 @@ import {
   useState,
   type WheelEvent,
 } from 'react';
-import { polygonPoint, type Selection, snap } from './edit';
+import {
+  dragMove,
+  isSelected,
+  polygonPoint,
+  roomSidesOfWall,
+  type Selected,
+  selectInRect,
+  snap,
+  toggleSelected,
+  withSelected,
+} from './edit';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';
 
@@ -29,12 +39,40 @@ interface View {
 
 const ROOM_FILL = '#e3f2fd';
 const SELECTED = '#ff6f00';
+/** Screen pixels a press must travel to be a drag, not a click. */
+const DRAG_PIXELS = 4;
+
+type Drag =
+  | { kind: 'pan'; start: DesignPoint; view: View }
+  | { kind: 'room'; from: DesignPoint; to: DesignPoint }
+  | {
+      kind: 'move';
+      targets: Selected[];
+      start: DesignPoint;
+      delta: DesignPoint;
+      client: DesignPoint;
+      moved: boolean;
+      /** Pressed on one element of a multiple selection: a click (no drag) selects just it. */
+      collapse: Selected | null;
+    }
+  | { kind: 'rotate'; id: string; centre: DesignPoint; angle: number }
+  | {
+      kind: 'band';
+      from: DesignPoint;
+      to: DesignPoint;
+      client: DesignPoint;
+      moved: boolean;
+      /** Shift pressed on an element: a click (no drag) adds it to the selection or takes it out. */
+      origin: Selected | null;
+    };
 
 /**
  * The plan as SVG, in millimetres (y down): rooms with their names and areas, walls at their
  * thickness, doors and windows on their walls, placed products at their size. The wheel zooms to
- * the cursor, dragging the background pans; the tool decides what a click or a drag does. Every
- * point the parent receives is in plan millimetres, snapped to the grid.
+ * the cursor, dragging the background (or dragging with the middle button, whatever the tool)
+ * pans; the tool decides what a click or a drag does. With the select tool, Shift or Ctrl+click
+ * adds to the selection and Shift+drag draws a rubber band. Every point the parent receives is in
+ * plan millimetres, snapped to the grid.
  */
 export function PlanCanvas({
   doc,
@@ -55,35 +93,29 @@ export function PlanCanvas({
 }: {
   doc: DesignDocument;
   tool: Tool;
-  selection: Selection;
+  selection: readonly Selected[];
   grid: number;
   products: ReadonlyMap<number, ProductSize>;
   /** Widths (mm) and names of the catalogue's wall drawings, by id. */
   wallDrawings: ReadonlyMap<number, { width: number; name: string }>;
-  onSelect: (selection: Selection) => void;
+  onSelect: (selection: Selected[]) => void;
   onRectangle: (from: DesignPoint, to: DesignPoint) => void;
   onPoint: (point: DesignPoint, raw: DesignPoint) => void;
-  /** A dragged item or opening was let go this far from where it was picked up. */
-  onMove: (target: Selection, delta: DesignPoint) => void;
+  /** The elements dragged (edit.ts dragMove) were let go this far from where they were picked up. */
+  onMove: (targets: Selected[], delta: DesignPoint) => void;
   /** The polygon tool closed an outline (three points or more). */
   onPolygon: (points: DesignPoint[]) => void;
   /** An item's rotation handle was let go at this angle (degrees, in steps of 15). */
   onRotate: (itemId: string, degrees: number) => void;
-  /** The wall tool clicked a wall's second end: a wall from `a` to `b`. */
-  onWall: (a: DesignPoint, b: DesignPoint) => void;
+  /** The wall tool clicked a wall's second end: a wall from `a` to `b`; true when it closed a room (the chain ends). */
+  onWall: (a: DesignPoint, b: DesignPoint) => boolean;
   /** The drag-and-drop type of a product dragged from a list, and where it was let go. */
   dropType: string;
   onDrop: (productId: number, at: DesignPoint) => void;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>({ x: -1000, y: -1000, w: 12000, h: 8000 });
-  const [drag, setDrag] = useState<
-    | { kind: 'pan'; start: DesignPoint; view: View }
-    | { kind: 'room'; from: DesignPoint; to: DesignPoint }
-    | { kind: 'move'; target: NonNullable<Selection>; start: DesignPoint; delta: DesignPoint }
-    | { kind: 'rotate'; id: string; centre: DesignPoint; angle: number }
-    | null
-  >(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
 
   /** A pointer position in plan millimetres. */
   const toPlan = (clientX: number, clientY: number): DesignPoint => {
@@ -144,13 +176,28 @@ export function PlanCanvas({
     });
   };
 
+  const capture = (event: PointerEvent) => svg.current?.setPointerCapture?.(event.pointerId);
+  const pan = (event: PointerEvent) => {
+    capture(event);
+    setDrag({ kind: 'pan', start: { x: event.clientX, y: event.clientY }, view });
+  };
   const down = (event: PointerEvent<SVGSVGElement>) => {
+    // The middle button pans whatever the tool, so one can move about while drawing walls.
+    if (event.button === 1) {
+      event.preventDefault();
+      return pan(event);
+    }
+    if (event.button !== 0) return;
     const at = toPlan(event.clientX, event.clientY);
     if (tool === 'wall') {
-      // Walls chain: each click ends one wall and starts the next.
+      // Walls chain: each click ends one wall and starts the next, until one closes a room.
       const point = outlinePoint(event);
       const last = outline[outline.length - 1];
-      if (last && (last.x !== point.x || last.y !== point.y)) onWall(last, point);
+      if (last && (last.x !== point.x || last.y !== point.y) && onWall(last, point)) {
+        setOutline([]);
+        setHover(null);
+        return;
+      }
       setOutline(last ? [last, point] : [point]);
       return;
     }
@@ -166,12 +213,26 @@ export function PlanCanvas({
       (event.target as Element).setPointerCapture?.(event.pointerId);
       setDrag({ kind: 'room', from: snapped(at), to: snapped(at) });
     } else if (tool === 'select' && event.target === svg.current) {
-      setDrag({ kind: 'pan', start: { x: event.clientX, y: event.clientY }, view });
-      onSelect(null);
+      if (event.shiftKey) {
+        capture(event);
+        setDrag({
+          kind: 'band',
+          from: at,
+          to: at,
+          client: { x: event.clientX, y: event.clientY },
+          moved: false,
+          origin: null,
+        });
+        return;
+      }
+      pan(event);
+      if (!event.ctrlKey && !event.metaKey) onSelect([]);
     } else if (tool !== 'select') {
       onPoint(snapped(at), at);
     }
   };
+  const travelled = (drag: { client: DesignPoint; moved: boolean }, event: PointerEvent) =>
+    drag.moved || Math.hypot(event.clientX - drag.client.x, event.clientY - drag.client.y) >= DRAG_PIXELS;
   const move = (event: PointerEvent<SVGSVGElement>) => {
     if ((tool === 'polygon' || tool === 'wall') && outline.length) setHover(outlinePoint(event));
     if (!drag) return;
@@ -183,7 +244,13 @@ export function PlanCanvas({
       setDrag({ ...drag, angle: Math.round(degrees / 15) * 15 });
     } else if (drag.kind === 'move') {
       const at = toPlan(event.clientX, event.clientY);
-      setDrag({ ...drag, delta: { x: at.x - drag.start.x, y: at.y - drag.start.y } });
+      setDrag({
+        ...drag,
+        delta: { x: at.x - drag.start.x, y: at.y - drag.start.y },
+        moved: travelled(drag, event),
+      });
+    } else if (drag.kind === 'band') {
+      setDrag({ ...drag, to: toPlan(event.clientX, event.clientY), moved: travelled(drag, event) });
     } else {
       const rect = svg.current?.getBoundingClientRect();
       if (!rect) return;
@@ -198,34 +265,73 @@ export function PlanCanvas({
   const up = () => {
     if (drag?.kind === 'room' && drag.from.x !== drag.to.x && drag.from.y !== drag.to.y)
       onRectangle(drag.from, drag.to);
-    // A click is not a move: only a drag beyond half a grid step changes the document.
-    if (drag?.kind === 'move' && Math.hypot(drag.delta.x, drag.delta.y) >= grid / 2)
-      onMove(drag.target, drag.delta);
+    if (drag?.kind === 'move') {
+      // A click is not a move: only a drag beyond half a grid step changes the document.
+      if (drag.moved && Math.hypot(drag.delta.x, drag.delta.y) >= grid / 2) onMove(drag.targets, drag.delta);
+      else if (drag.collapse) onSelect([drag.collapse]);
+    }
+    if (drag?.kind === 'band') {
+      if (drag.moved)
+        onSelect(
+          withSelected(
+            selection,
+            selectInRect(doc, drag.from, drag.to, (id) => wallDrawings.get(id)?.width),
+          ),
+        );
+      else if (drag.origin) onSelect(toggleSelected(selection, drag.origin));
+    }
     if (drag?.kind === 'rotate') onRotate(drag.id, ((drag.angle % 360) + 360) % 360);
     setDrag(null);
   };
 
-  const selected = (kind: NonNullable<Selection>['kind'], id: string) =>
-    selection?.kind === kind && selection.id === id;
-  const pick = (kind: NonNullable<Selection>['kind'], id: string) => (event: PointerEvent) => {
-    if (tool !== 'select') return;
+  const chosen = new Set(selection.map((s) => `${s.kind}:${s.id}`));
+  const selected = (kind: Selected['kind'], id: string) => chosen.has(`${kind}:${id}`);
+  const pick = (kind: Selected['kind'], id: string) => (event: PointerEvent) => {
+    if (tool !== 'select' || event.button !== 0) return;
     event.stopPropagation();
-    onSelect({ kind, id } as Selection);
-    // Items move and openings slide along their wall by dragging.
-    if (kind === 'item' || kind === 'opening') {
-      svg.current?.setPointerCapture?.(event.pointerId);
+    const element: Selected = { kind, id };
+    const at = toPlan(event.clientX, event.clientY);
+    const client = { x: event.clientX, y: event.clientY };
+    if (event.shiftKey) {
+      capture(event);
+      setDrag({ kind: 'band', from: at, to: at, client, moved: false, origin: element });
+      return;
+    }
+    if (event.ctrlKey || event.metaKey) return onSelect(toggleSelected(selection, element));
+    const already = isSelected(selection, element);
+    if (already && selection.length > 1) {
+      // Any element of a multiple selection drags the whole of it.
+      capture(event);
       setDrag({
         kind: 'move',
-        target: { kind, id },
-        start: toPlan(event.clientX, event.clientY),
+        targets: [...selection],
+        start: at,
         delta: { x: 0, y: 0 },
+        client,
+        moved: false,
+        collapse: element,
+      });
+      return;
+    }
+    onSelect([element]);
+    // Products move and doors and windows slide by dragging; a room moves once it is selected.
+    if (kind === 'item' || kind === 'opening' || (kind === 'room' && already)) {
+      capture(event);
+      setDrag({
+        kind: 'move',
+        targets: [element],
+        start: at,
+        delta: { x: 0, y: 0 },
+        client,
+        moved: false,
+        collapse: null,
       });
     }
   };
-  const moving = (kind: 'item' | 'opening', id: string) =>
-    drag?.kind === 'move' && drag.target.kind === kind && drag.target.id === id ? drag.delta : null;
+  // While dragging, the plan shows the document as the drop would leave it.
+  const shown = drag?.kind === 'move' && drag.moved ? dragMove(doc, drag.targets, drag.delta, grid) : doc;
   const font = view.w / 60;
-  const wallsById = new Map(doc.walls.map((w) => [w.id, w]));
+  const wallsById = new Map(shown.walls.map((w) => [w.id, w]));
   const gridLines = [];
   const step = view.w > 30_000 ? grid * 10 : grid * 5;
   for (let x = Math.floor(view.x / step) * step; x < view.x + view.w; x += step)
@@ -260,7 +366,14 @@ export function PlanCanvas({
         height: '100%',
         display: 'block',
         bgcolor: '#fafafa',
-        cursor: tool === 'select' ? (drag?.kind === 'pan' ? 'grabbing' : 'default') : 'crosshair',
+        cursor:
+          drag?.kind === 'pan'
+            ? 'grabbing'
+            : drag?.kind === 'move' && drag.moved
+              ? 'move'
+              : tool === 'select'
+                ? 'default'
+                : 'crosshair',
         touchAction: 'none',
         userSelect: 'none',
       }}
@@ -268,7 +381,7 @@ export function PlanCanvas({
       <g stroke="#e0e0e0" strokeWidth={view.w / 2000} pointerEvents="none">
         {gridLines}
       </g>
-      {doc.rooms.map((room) => {
+      {shown.rooms.map((room) => {
         const xs = room.polygon.map((p) => p.x);
         const ys = room.polygon.map((p) => p.y);
         const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
@@ -298,7 +411,7 @@ export function PlanCanvas({
           </g>
         );
       })}
-      {doc.walls.map((wall) => (
+      {shown.walls.map((wall) => (
         <line
           key={wall.id}
           data-testid="plan-wall"
@@ -312,16 +425,13 @@ export function PlanCanvas({
           onPointerDown={pick('wall', wall.id)}
         />
       ))}
-      {doc.openings.map((opening) => {
+      {shown.openings.map((opening) => {
         const wall = wallsById.get(opening.wallId);
         if (!wall) return null;
         const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
         const ux = (wall.b.x - wall.a.x) / length;
         const uy = (wall.b.y - wall.a.y) / length;
-        const slide = moving('opening', opening.id);
-        const along = slide ? slide.x * ux + slide.y * uy : 0;
-        const offset = Math.max(0, Math.min(length - opening.width, opening.offset + along));
-        const start = { x: wall.a.x + ux * offset, y: wall.a.y + uy * offset };
+        const start = { x: wall.a.x + ux * opening.offset, y: wall.a.y + uy * opening.offset };
         const end = { x: start.x + ux * opening.width, y: start.y + uy * opening.width };
         return (
           <line
@@ -339,29 +449,40 @@ export function PlanCanvas({
           />
         );
       })}
-      {doc.wallDrawings.map((placed) => {
+      {shown.wallDrawings.map((placed) => {
         const wall = wallsById.get(placed.wallId);
         if (!wall) return null;
         const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
         const ux = (wall.b.x - wall.a.x) / length;
         const uy = (wall.b.y - wall.a.y) / length;
         const width = wallDrawings.get(placed.wallDrawingId)?.width ?? 1000;
-        const start = { x: wall.a.x + ux * placed.offset, y: wall.a.y + uy * placed.offset };
+        // On the face of the wall toward its room (both faces when that is not known, as in 3D).
+        const known = roomSidesOfWall(shown, wall);
+        const sides = known.length === 1 ? known : [1, -1];
         return (
-          <line
-            key={placed.id}
-            data-testid="plan-walldrawing"
-            x1={start.x}
-            y1={start.y}
-            x2={start.x + ux * width}
-            y2={start.y + uy * width}
-            stroke={selected('wallDrawing', placed.id) ? SELECTED : '#7e57c2'}
-            strokeWidth={wall.thickness * 0.6}
-            onPointerDown={pick('wallDrawing', placed.id)}
-          />
+          <g key={placed.id} data-testid="plan-walldrawing" onPointerDown={pick('wallDrawing', placed.id)}>
+            {sides.map((side) => {
+              const off = side * wall.thickness * 0.3;
+              const start = {
+                x: wall.a.x + ux * placed.offset - uy * off,
+                y: wall.a.y + uy * placed.offset + ux * off,
+              };
+              return (
+                <line
+                  key={side}
+                  x1={start.x}
+                  y1={start.y}
+                  x2={start.x + ux * width}
+                  y2={start.y + uy * width}
+                  stroke={selected('wallDrawing', placed.id) ? SELECTED : '#7e57c2'}
+                  strokeWidth={wall.thickness * 0.35}
+                />
+              );
+            })}
+          </g>
         );
       })}
-      {doc.items.map((item) => {
+      {shown.items.map((item) => {
         const size = products.get(item.productId) ?? {
           width: 800,
           depth: 800,
@@ -371,10 +492,7 @@ export function PlanCanvas({
           <g
             key={item.id}
             data-testid="plan-item"
-            transform={`${(() => {
-              const shift = moving('item', item.id);
-              return shift ? `translate(${shift.x} ${shift.y}) ` : '';
-            })()}rotate(${drag?.kind === 'rotate' && drag.id === item.id ? drag.angle : item.rotation} ${item.x} ${item.y})`}
+            transform={`rotate(${drag?.kind === 'rotate' && drag.id === item.id ? drag.angle : item.rotation} ${item.x} ${item.y})`}
             onPointerDown={pick('item', item.id)}
           >
             <rect
@@ -382,12 +500,14 @@ export function PlanCanvas({
               y={item.y - size.depth / 2}
               width={size.width}
               height={size.depth}
-              fill="#ffe0b2"
+              // A selected product stands out from its neighbours also when several are selected.
+              fill={selected('item', item.id) ? '#ffcc80' : '#ffe0b2'}
               fillOpacity={0.9}
               stroke={selected('item', item.id) ? SELECTED : '#e65100'}
-              strokeWidth={font / 6}
+              strokeWidth={selected('item', item.id) ? font / 3 : font / 6}
+              strokeDasharray={selected('item', item.id) ? `${font / 2} ${font / 4}` : undefined}
             />
-            {selected('item', item.id) && tool === 'select' && (
+            {selected('item', item.id) && selection.length === 1 && tool === 'select' && (
               <g data-testid="rotate-handle">
                 <line
                   x1={item.x}
@@ -483,6 +603,21 @@ export function PlanCanvas({
             {Math.abs(drag.to.y - drag.from.y).toLocaleString('ko-KR')} mm
           </text>
         </g>
+      )}
+      {drag?.kind === 'band' && drag.moved && (
+        <rect
+          data-testid="plan-band"
+          pointerEvents="none"
+          x={Math.min(drag.from.x, drag.to.x)}
+          y={Math.min(drag.from.y, drag.to.y)}
+          width={Math.abs(drag.to.x - drag.from.x)}
+          height={Math.abs(drag.to.y - drag.from.y)}
+          fill={SELECTED}
+          fillOpacity={0.08}
+          stroke={SELECTED}
+          strokeDasharray={`${font / 2} ${font / 3}`}
+          strokeWidth={font / 8}
+        />
       )}
     </Box>
   );

@@ -12,6 +12,7 @@ import {
   Mesh,
   MeshStandardMaterial,
   PerspectiveCamera,
+  PlaneGeometry,
   RepeatWrapping,
   Scene,
   Shape,
@@ -23,6 +24,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { roomSidesOfWall } from './edit';
 
 export interface MaterialLook {
   texture?: StoredFile | null;
@@ -35,22 +37,36 @@ export interface ProductBox {
   model?: StoredFile | null;
 }
 
+/** A wall drawing of the catalogue: its size and its elements (y down from its top), in mm. */
+export interface WallDrawingLook {
+  width: number;
+  height: number;
+  elements: readonly { materialId: number; x: number; y: number; width: number; height: number }[];
+}
+
+/** How far in front of the wall's face a wall drawing's elements stand, mm (clear of the wall's paint). */
+const DRAWING_GAP_MM = 5;
+
 /** Millimetres of the plan as metres of the scene; the plan's y (down) is the scene's z. */
 const M = 1 / 1000;
 
 /**
  * The document in 3D (docs/designer.md), with three.js: floors with their material's texture,
- * walls extruded to their height with the doors and windows cut out, products as boxes of their
- * size; drag to orbit, wheel to zoom. Loaded only when the editor's 3D view opens.
+ * walls extruded to their height with the doors and windows cut out, wall drawings on their
+ * walls, products as boxes of their size; drag to orbit, wheel to zoom. Loaded only when the
+ * editor's 3D view opens.
  */
 export default function PlanView3D({
   doc,
   materials,
   products,
+  wallDrawings,
 }: {
   doc: DesignDocument;
   materials: ReadonlyMap<number, MaterialLook>;
   products: ReadonlyMap<number, ProductBox>;
+  /** The catalogue's wall drawings, by id. */
+  wallDrawings: ReadonlyMap<number, WallDrawingLook>;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -167,6 +183,68 @@ export default function PlanView3D({
       }
       piece(cursor, length, 0, wall.height);
     }
+
+    // Wall drawings (아트월): each element in its material's texture, or a shade of its own, just
+    // in front of the wall's face toward the room the wall bounds (both faces when the wall bounds
+    // no room or two: the estimate takes the elements off both rooms' wall finish then too).
+    const elementPaint = new Map<number, MeshStandardMaterial>();
+    const paintOf = (materialId: number) => {
+      const known = elementPaint.get(materialId);
+      if (known) return known;
+      const look = materials.get(materialId);
+      let made: MeshStandardMaterial;
+      if (look?.texture) {
+        const texture = loader.load(fileUrl(look.texture));
+        texture.wrapS = RepeatWrapping;
+        texture.wrapT = RepeatWrapping;
+        texture.colorSpace = SRGBColorSpace;
+        disposables.push(texture);
+        made = material({ color: 0xffffff, map: texture });
+      } else made = material({ color: new Color().setHSL(((materialId * 47) % 360) / 360, 0.3, 0.72) });
+      elementPaint.set(materialId, made);
+      return made;
+    };
+    const wallsById = new Map(doc.walls.map((w) => [w.id, w]));
+    let pieces = 0;
+    for (const placed of doc.wallDrawings) {
+      const wall = wallsById.get(placed.wallId);
+      const drawing = wallDrawings.get(placed.wallDrawingId);
+      const length = wall ? Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) : 0;
+      if (!wall || !drawing || length === 0) continue;
+      const ux = (wall.b.x - wall.a.x) / length;
+      const uy = (wall.b.y - wall.a.y) / length;
+      const known = roomSidesOfWall(doc, wall);
+      for (const side of known.length === 1 ? known : [1, -1]) {
+        // The face's outward normal in the plan; seen from side 1 the wall runs from a on the
+        // left to b on the right, from side −1 the other way, and the drawing reads as drawn.
+        const nx = -uy * side;
+        const ny = ux * side;
+        const out = wall.thickness / 2 + DRAWING_GAP_MM;
+        for (const e of drawing.elements) {
+          if (e.width <= 0 || e.height <= 0) continue;
+          const left = side === 1 ? e.x : drawing.width - e.x - e.width;
+          const along = placed.offset + left + e.width / 2;
+          const geometry = new PlaneGeometry(e.width * M, e.height * M);
+          // A texture repeat per metre, as on the floors.
+          const uv = geometry.attributes.uv!;
+          for (let i = 0; i < uv.count; i++) uv.setXY(i, uv.getX(i) * e.width * M, uv.getY(i) * e.height * M);
+          disposables.push(geometry);
+          const mesh = new Mesh(geometry, paintOf(e.materialId));
+          mesh.position.set(
+            (wall.a.x + ux * along + nx * out) * M,
+            (drawing.height - e.y - e.height / 2) * M,
+            (wall.a.y + uy * along + ny * out) * M,
+          );
+          // The plane faces +z; turned to face the normal (its +x then runs to the viewer's right).
+          mesh.rotation.y = Math.atan2(nx, ny);
+          mesh.name = `walldrawing:${placed.id}`;
+          scene.add(mesh);
+          pieces++;
+        }
+      }
+    }
+    // How many wall-drawing pieces the scene holds: the browser test reads it.
+    element.dataset.wallDrawingPieces = String(pieces);
 
     // Products: their own 3D model fitted to their catalogue size, else a box of that size.
     let disposed = false;
@@ -310,7 +388,7 @@ export default function PlanView3D({
       renderer.dispose();
       renderer.domElement.remove();
     };
-  }, [doc, materials, products, mode]);
+  }, [doc, materials, products, wallDrawings, mode]);
 
   if (failed)
     return <Alert severity="warning">이 브라우저에서는 3D 보기를 할 수 없습니다(WebGL 없음).</Alert>;
