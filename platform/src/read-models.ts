@@ -154,9 +154,11 @@ export class ProjectionWaiter {
         if (age < this.generationsMaxAgeMs && this.namesActiveLoops(current, local)) return current.rows;
       } else if (current.version === version && age < this.pollIntervalMs) return current.rows;
     }
+    // A real promise: a knex builder is only thenable, and runs its query again on every await.
     const rows: Promise<ActiveGeneration[]> = this.knex('projection_generations')
       .where({ status: 'active' })
-      .select('name', 'generation', 'handles', 'checkpoint');
+      .select('name', 'generation', 'handles', 'checkpoint')
+      .then((found: ActiveGeneration[]) => found);
     const snapshot = { version, at: Date.now(), rows, settled: null as ActiveGeneration[] | null };
     this.snapshot = snapshot;
     rows.then(
