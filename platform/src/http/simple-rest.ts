@@ -294,11 +294,16 @@ function applyConditions(builder: Knex.QueryBuilder, def: ListDefinition, reques
   const q = request.q;
   if (q) {
     // ILIKE lower-cases both sides in a multi-byte database, so a match of a column is a match of
-    // the lower-cased joined text: this condition only narrows the rows to those the index finds.
+    // the lower-cased joined text, which the index finds. The converse holds for a `q` without a
+    // line break (the joint): its characters match only themselves (likePattern), so a match of
+    // the joined text lies within one column. Only such a `q` is then answered by the joined text
+    // alone, which saves lower-casing every candidate's columns twice more (most of a search's time).
     builder.whereRaw(`${searchExpression(def.search)} like lower(?)`, [likePattern(q)]);
-    builder.where((inner) => {
-      for (const column of def.search) inner.orWhereRaw('?? ilike ?', [column, likePattern(q)]);
-    });
+    if (q.includes('\n')) {
+      builder.where((inner) => {
+        for (const column of def.search) inner.orWhereRaw('?? ilike ?', [column, likePattern(q)]);
+      });
+    }
   }
 }
 
