@@ -130,6 +130,12 @@ export class SubscriptionRoleProcess {
       command: { type: 'ApplyPlanRole', planRole: paid && isLive(state) ? state.terms.planCode : null },
       meta: { actorId: null, correlationId: causationId, causationId, now: new Date() },
     });
-    return handled.position ? [handled.position] : [];
+    if (handled.position) return [handled.position];
+    // Nothing to change: the role may have been given a moment ago by the other caller (this
+    // process manager and a route race to it). The answer must still wait until the users read
+    // model shows it, so the position of the user's last event is the one to wait for.
+    if (handled.revision === 'no_stream') return [];
+    const [last] = await store.readStream(streamName('User', userId), { fromRevision: handled.revision });
+    return last ? [last.position] : [];
   }
 }
