@@ -44,7 +44,11 @@ async function request(url: string, token: string, init: RequestInit = {}) {
   });
   const text = await response.text();
   if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}`);
+    throw new Error(
+      `${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}${
+        response.headers.get('x-read-model') === 'behind' ? ' (the read model had not caught up)' : ''
+      }`,
+    );
   return { response, text };
 }
 

@@ -13,7 +13,8 @@ export interface ReferrerSource {
 /**
  * Derived counts of referring records (a category's items, a brand's products): the projection
  * remembers which row each referrer points at in its own `<name>` table, since an update event
- * carries only what changed and a deletion nothing, and recounts the rows a change touches.
+ * carries only what changed and a deletion nothing, and moves the counts of the rows a change
+ * touches by one.
  */
 export function referrerCounts(
   name: string,
@@ -48,14 +49,16 @@ export function referrerCounts(
         if (after === before) continue;
         await trx(refs).where(key).delete();
         if (after !== null) await trx(refs).insert({ ...key, targetId: after });
-        for (const target of [before, after]) {
+        // The reference moved from `before` to `after`: one referrer less there, one more here
+        // (counting the target's referrers again made catching up with many of them quadratic).
+        for (const [target, by] of [
+          [before, -1],
+          [after, 1],
+        ] as const) {
           if (target === null) continue;
-          const [counted] = await trx(refs)
-            .where({ objectType, field: source.field, targetId: target })
-            .count({ n: '*' });
           await trx(table)
             .where({ id: target })
-            .update({ [source.column]: Number(counted?.n ?? 0) });
+            .update({ [source.column]: trx.raw('coalesce(??, 0) + ?', [source.column, by]) });
         }
       }
     };
