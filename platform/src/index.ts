@@ -31,7 +31,7 @@ export * from './oauth/state';
 export * from './pdf/estimate-pdf';
 export * from './pii';
 export * from './rate-limit';
-export * from './reactor-checkpoints';
+export * from './reactor-loop';
 export * from './read-models';
 export * from './redis';
 export * from './runtime';

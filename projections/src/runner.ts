@@ -1,5 +1,5 @@
 import type { EventStore, PiiVault, Position, StoredEvent } from '@interior/platform';
-import { IDLE_POLL_MS, Signal } from '@interior/platform';
+import { IDLE_POLL_MS, IDLE_STORE_MS, Signal } from '@interior/platform';
 import type { Knex } from 'knex';
 import { generationTables, type Projection } from './projection';
 
@@ -54,8 +54,6 @@ interface GenerationRow {
 }
 
 const GENERATIONS = 'projection_generations';
-/** How often an active loop stores a checkpoint that moved only past events it ignores. */
-const IDLE_STORE_MS = 1_000;
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 const lockProjection = (trx: Knex.Transaction, name: string) =>

@@ -1,11 +1,9 @@
 import { streamName } from '@interior/contracts';
 import {
   type EventStore,
-  IDLE_POLL_MS,
   moveReactorCheckpoint,
-  type Position,
-  REACTOR_IDLE_STORE_MS,
-  Signal,
+  runReactorLoop,
+  startReactorCheckpoint,
 } from '@interior/platform';
 import type { Knex } from 'knex';
 import { handleCommand, loadState } from '../decider';
@@ -15,8 +13,6 @@ import { isLive, subscriptionDecider } from './subscription';
 const NAME = 'subscription-roles';
 /** Events after which a subscriber's role may have to change. */
 const HANDLES = new Set(['SubscriptionCharged', 'SubscriptionExpired']);
-/** Events per read: the same page the projections and reactors of the process read (one query). */
-const BATCH = 1000;
 
 interface Logger {
   error(object: unknown, message: string): void;
@@ -31,88 +27,37 @@ interface Logger {
  */
 export class SubscriptionRoleProcess {
   private readonly abort = new AbortController();
-  private readonly appended = new Signal();
   private loop: Promise<void> | undefined;
-  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly options: { knex: Knex; store: EventStore; logger?: Logger; pollIntervalMs?: number },
   ) {}
 
   async start(): Promise<void> {
-    const { knex, store } = this.options;
-    await knex('reactor_checkpoints')
-      .insert({ name: NAME, checkpoint: await store.headPosition() })
-      .onConflict('name')
-      .ignore();
-    this.unsubscribe = store.onAppended(() => this.appended.fire());
-    this.loop = this.run().catch((error) => this.options.logger?.error({ err: error }, 'role process ended'));
+    const { knex, store, logger } = this.options;
+    await startReactorCheckpoint(knex, store, NAME);
+    this.loop = runReactorLoop({
+      knex,
+      store,
+      name: NAME,
+      handles: (event) => HANDLES.has(event.type),
+      handle: async (events, stored, last) => {
+        for (const event of events) {
+          await this.applyRole(Number(event.stream.slice('Subscription-'.length)), event.id);
+        }
+        // Applying a role twice changes nothing (see above): a checkpoint lost in a crash only
+        // makes the commands run again.
+        return moveReactorCheckpoint(knex, NAME, stored, last);
+      },
+      signal: this.abort.signal,
+      pollIntervalMs: this.options.pollIntervalMs,
+      onError: (error) => logger?.error({ err: error }, 'role process batch failed'),
+    }).catch((error) => logger?.error({ err: error }, 'role process ended'));
   }
 
   async stop(): Promise<void> {
     this.abort.abort();
-    this.appended.fire();
-    this.unsubscribe?.();
     await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    const { knex, store, logger } = this.options;
-    const pollIntervalMs = this.options.pollIntervalMs ?? IDLE_POLL_MS;
-    /** The checkpoint as stored, and how far this loop has read (past events it ignores). */
-    let stored: Position | null =
-      (await knex('reactor_checkpoints').where({ name: NAME }).first('checkpoint'))?.checkpoint ?? null;
-    let position = stored;
-    let storedAt = Date.now();
-    /** The signal's version before a short read that was handled whole: wait for the next append. */
-    let drainedSince: number | null = null;
-    let failures = 0;
-    while (!this.abort.signal.aborted) {
-      if (drainedSince !== null) {
-        await this.appended.wait(drainedSince, pollIntervalMs);
-        drainedSince = null;
-      }
-      const since = this.appended.version;
-      try {
-        const batch = await store.readAll({ after: position, limit: BATCH });
-        if (batch.length === 0) {
-          if (position !== stored && Date.now() - storedAt >= REACTOR_IDLE_STORE_MS) {
-            stored = position = await moveReactorCheckpoint(knex, NAME, stored, position);
-            storedAt = Date.now();
-          }
-          await this.appended.wait(since, pollIntervalMs);
-          continue;
-        }
-        const last = batch[batch.length - 1]!.position;
-        const relevant = batch.filter((event) => HANDLES.has(event.type));
-        if (relevant.length > 0) {
-          for (const event of relevant) {
-            await this.applyRole(Number(event.stream.slice('Subscription-'.length)), event.id);
-          }
-          // Applying a role twice changes nothing (see above), so the checkpoint moves after the
-          // commands, with the WAL flush: a crash before it only makes them run again.
-          const moved = await knex('reactor_checkpoints')
-            .where({ name: NAME })
-            .whereRaw('checkpoint is not distinct from ?', [stored])
-            .update({ checkpoint: last, updated_at: knex.fn.now() });
-          stored =
-            moved > 0
-              ? last
-              : ((await knex('reactor_checkpoints').where({ name: NAME }).first('checkpoint'))?.checkpoint ??
-                null);
-          storedAt = Date.now();
-        }
-        position = stored === last || relevant.length === 0 ? last : stored;
-        if (batch.length < BATCH && position === last) drainedSince = since;
-        failures = 0;
-      } catch (error) {
-        failures++;
-        logger?.error({ err: error }, 'role process batch failed');
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(30_000, 200 * 2 ** Math.min(failures, 8))),
-        );
-      }
-    }
   }
 
   /**

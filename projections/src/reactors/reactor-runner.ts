@@ -1,5 +1,5 @@
-import type { EventStore, Position, StoredEvent } from '@interior/platform';
-import { IDLE_POLL_MS, moveReactorCheckpoint, REACTOR_IDLE_STORE_MS, Signal } from '@interior/platform';
+import type { EventStore, Signal, StoredEvent } from '@interior/platform';
+import { runReactorLoop, startReactorCheckpoint } from '@interior/platform';
 import type { Knex } from 'knex';
 import type { Logger } from '../runner';
 
@@ -8,8 +8,8 @@ import type { Logger } from '../runner';
  * "Projections"). Each keeps its own checkpoint in `reactor_checkpoints`; it works out a batch's
  * effects outside any transaction (it may read the store), then records them and moves the
  * checkpoint in one transaction, idempotently keyed by the causing event. Unlike projections they
- * are never rebuilt: replaying the log must not send last year's mail again, so a reactor starts
- * at the head of the log the first time it runs.
+ * are never rebuilt: a reactor starts at the head of the log the first time it runs (the loop is
+ * platform/src/reactor-loop.ts).
  */
 export interface Reactor<Prepared = unknown> {
   name: string;
@@ -33,19 +33,13 @@ const CHECKPOINTS = 'reactor_checkpoints';
 
 export class ReactorRunner {
   private readonly abort = new AbortController();
-  private readonly appended = new Signal();
   private loops: Promise<void>[] = [];
-  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: ReactorRunnerOptions) {}
 
   async start(): Promise<void> {
     const { knex, store } = this.options;
-    const head = await store.headPosition();
-    for (const reactor of this.options.reactors) {
-      await knex(CHECKPOINTS).insert({ name: reactor.name, checkpoint: head }).onConflict('name').ignore();
-    }
-    this.unsubscribe = store.onAppended(() => this.appended.fire());
+    for (const reactor of this.options.reactors) await startReactorCheckpoint(knex, store, reactor.name);
     this.loops = this.options.reactors.map((reactor) =>
       this.run(reactor).catch((error) =>
         this.options.logger?.error({ err: error, reactor: reactor.name }, 'reactor ended'),
@@ -55,52 +49,20 @@ export class ReactorRunner {
 
   async stop(): Promise<void> {
     this.abort.abort();
-    this.appended.fire();
-    this.unsubscribe?.();
     await Promise.allSettled(this.loops);
   }
 
-  private async run(reactor: Reactor): Promise<void> {
+  private run(reactor: Reactor): Promise<void> {
     const { knex, store, logger } = this.options;
     const handles = new Set(reactor.handles);
-    const limit = this.options.batchSize ?? 1000;
-    const pollIntervalMs = this.options.pollIntervalMs ?? IDLE_POLL_MS;
-    /** The checkpoint as stored, and how far this loop has read (past events it ignores). */
-    let stored: Position | null = (await knex(CHECKPOINTS).where({ name: reactor.name }).first('checkpoint'))
-      ?.checkpoint;
-    let position = stored;
-    let storedAt = Date.now();
-    /** The signal's version before a short read that was handled whole: wait for the next append. */
-    let drainedSince: number | null = null;
-    let failures = 0;
-    while (!this.abort.signal.aborted) {
-      if (drainedSince !== null) {
-        await this.appended.wait(drainedSince, pollIntervalMs);
-        drainedSince = null;
-      }
-      const since = this.appended.version;
-      try {
-        const batch = await store.readAll({ after: position, limit });
-        if (batch.length === 0) {
-          // Storing the position past ignored events only saves rereading them after a restart:
-          // at most once a second, without waiting for the WAL flush.
-          if (position !== stored && Date.now() - storedAt >= REACTOR_IDLE_STORE_MS) {
-            stored = position = await moveReactorCheckpoint(knex, reactor.name, stored, position);
-            storedAt = Date.now();
-          }
-          await this.appended.wait(since, pollIntervalMs);
-          continue;
-        }
-        const last = batch[batch.length - 1]!.position;
+    return runReactorLoop({
+      knex,
+      store,
+      name: reactor.name,
+      handles: (event) => handles.has(event.type),
+      handle: async (events, stored, last) => {
         const prepared: { event: StoredEvent; effect: unknown }[] = [];
-        for (const event of batch) {
-          if (handles.has(event.type)) prepared.push({ event, effect: await reactor.prepare(event) });
-        }
-        if (prepared.length === 0) {
-          position = last;
-          if (batch.length < limit) drainedSince = since;
-          continue;
-        }
+        for (const event of events) prepared.push({ event, effect: await reactor.prepare(event) });
         const moved = await knex.transaction(async (trx) => {
           const row = await trx(CHECKPOINTS).where({ name: reactor.name }).forUpdate().first('checkpoint');
           if ((row?.checkpoint ?? null) !== stored) return row?.checkpoint ?? null;
@@ -110,20 +72,13 @@ export class ReactorRunner {
             .update({ checkpoint: last, updated_at: trx.fn.now() });
           return last;
         });
-        stored = position = moved;
-        storedAt = Date.now();
-        failures = 0;
-        if (moved === last) {
-          this.options.recorded?.fire();
-          if (batch.length < limit) drainedSince = since;
-        }
-      } catch (error) {
-        failures++;
-        logger?.error({ err: error, reactor: reactor.name }, 'reactor batch failed');
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(30_000, 200 * 2 ** Math.min(failures, 8))),
-        );
-      }
-    }
+        if (moved === last) this.options.recorded?.fire();
+        return moved;
+      },
+      signal: this.abort.signal,
+      batchSize: this.options.batchSize,
+      pollIntervalMs: this.options.pollIntervalMs,
+      onError: (error) => logger?.error({ err: error, reactor: reactor.name }, 'reactor batch failed'),
+    });
   }
 }
