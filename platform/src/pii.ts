@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { ExpiringCache } from './expiring-cache';
 import { createLogger } from './http/logging';
 
 /**
@@ -40,7 +41,7 @@ export class PersonalDataErasedError extends Error {
 type KeyState = Buffer | 'erased' | null;
 
 export class PiiVault {
-  private readonly cache = new Map<string, { key: Buffer | 'erased'; until: number }>();
+  private readonly cache = new ExpiringCache<string, Buffer | 'erased'>(CACHE_LIMIT);
   private readonly logger: PiiVaultLogger;
 
   constructor(
@@ -123,7 +124,7 @@ export class PiiVault {
 
   private async key(subject: string, db: Db): Promise<KeyState> {
     const cached = this.cache.get(subject);
-    if (cached && cached.until > Date.now()) return cached.key;
+    if (cached) return cached;
     const row = await db('pii_keys').where({ subject }).first('key');
     if (!row) {
       this.cache.delete(subject);
@@ -147,11 +148,7 @@ export class PiiVault {
   }
 
   private remember(subject: string, key: Buffer | 'erased') {
-    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(subject, {
-      key,
-      until: key === 'erased' ? Number.POSITIVE_INFINITY : Date.now() + CACHE_TTL_MS,
-    });
+    this.cache.set(subject, key, key === 'erased' ? Number.POSITIVE_INFINITY : Date.now() + CACHE_TTL_MS);
   }
 }
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { forbidden, unauthorized } from '../errors';
+import { ExpiringCache } from '../expiring-cache';
 import { readModels } from '../read-models';
 import type { AccessTokens } from './tokens';
 
@@ -42,10 +43,9 @@ export class Authenticator {
    * Sessions found open, with the version of the read models they were read at (see
    * `useReadModelVersion`); a session is looked up again once either read model changed.
    */
-  private readonly sessions = new Map<
-    string,
-    { principal: Principal; expiresAtMs: number; version: string }
-  >();
+  private readonly sessions = new ExpiringCache<string, { principal: Principal; version: string }>(
+    SESSION_CACHE_SIZE,
+  );
   private readModelVersion: (() => string) | null = null;
 
   constructor(
@@ -71,7 +71,7 @@ export class Authenticator {
     const version = this.readModelVersion?.() ?? null;
     const key = `${claims.sessionId}:${claims.userId}`;
     const known = version === null ? undefined : this.sessions.get(key);
-    if (known && known.version === version && Date.now() < known.expiresAtMs) return known.principal;
+    if (known && known.version === version) return known.principal;
     const row = await this.knex(`${readModels.userSessions} as s`)
       .join(`${readModels.users} as u`, 'u.id', 's.userId')
       .where('s.id', claims.sessionId)
@@ -91,8 +91,7 @@ export class Authenticator {
       groups: row.groups,
     };
     if (version !== null && version === this.readModelVersion?.()) {
-      if (this.sessions.size >= SESSION_CACHE_SIZE) this.sessions.delete(this.sessions.keys().next().value!);
-      this.sessions.set(key, { principal, expiresAtMs: new Date(row.expiresAt).getTime(), version });
+      this.sessions.set(key, { principal, version }, new Date(row.expiresAt).getTime());
     }
     return principal;
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { ExpiringCache } from '../expiring-cache';
 
 /**
  * Access tokens: short-lived JWTs signed with HS256, the algorithm pinned on verification, with
@@ -26,10 +27,10 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 export class AccessTokens {
   /**
-   * Verified tokens until they expire (insertion order: the oldest goes first when full). A token
-   * is immutable, so a signature checked once stays valid; expiry is checked on every use.
+   * Verified tokens until they expire. A token is immutable, so a signature checked once stays
+   * valid; expiry is checked on every use.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  private readonly verified = new ExpiringCache<string, AccessClaims>(VERIFIED_CACHE_SIZE);
 
   constructor(private readonly secret: Uint8Array) {}
 
@@ -49,11 +50,7 @@ export class AccessTokens {
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
     const known = this.verified.get(token);
-    if (known) {
-      if (Date.now() < known.expiresAtMs) return known.claims;
-      this.verified.delete(token);
-      return null;
-    }
+    if (known) return known;
     try {
       // Every claim relied on must be there: without `exp` (or `iat`) a token would never
       // expire, and `maxTokenAge` bounds even a token whose `exp` lies far ahead.
@@ -69,9 +66,11 @@ export class AccessTokens {
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;
       const claims = { userId, sessionId: payload.sid };
       // jose refuses from `exp` on, or from `iat` + the TTL on: whichever comes first.
-      const expiresAtMs = Math.min(payload.exp!, payload.iat! + ACCESS_TOKEN_TTL_SECONDS) * 1000;
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { claims, expiresAtMs });
+      this.verified.set(
+        token,
+        claims,
+        Math.min(payload.exp!, payload.iat! + ACCESS_TOKEN_TTL_SECONDS) * 1000,
+      );
       return claims;
     } catch {
       return null;
