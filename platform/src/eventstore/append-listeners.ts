@@ -1,19 +1,19 @@
 import type { Position } from './port';
 
 /**
+ * How long a reader of the log that was woken by nothing waits before reading again anyway: the
+ * store's listeners (AppendListeners, below) wake it for every append it can see, so this only
+ * bounds the delay should a wake-up be missed.
+ */
+export const IDLE_POLL_MS = 1_000;
+
+/**
  * The listeners of `EventStore.onAppended`: woken by the appends of this process at once, and by
  * those of other processes through one poll of the log's visible head per process (while anyone
  * listens), instead of every projection, reactor and process manager polling the log on its own.
  * Each wake-up makes the awake readers ask for the same page at the same moment, which the
  * PostgreSQL adapter serves with one query.
  */
-/**
- * How long a reader of the log that was woken by nothing waits before reading again anyway: the
- * store's listeners wake it for every append it can see (above), so this only bounds the delay
- * should a wake-up be missed.
- */
-export const IDLE_POLL_MS = 1_000;
-
 export class AppendListeners {
   private readonly listeners = new Set<(position: Position) => void>();
   private timer: NodeJS.Timeout | undefined;
@@ -22,13 +22,13 @@ export class AppendListeners {
 
   constructor(
     private readonly headPosition: () => Promise<Position | null>,
-    /** How often the head is polled; 0 never (every append comes from this process). */
+    /** How often the head is polled. */
     private readonly pollIntervalMs: number,
   ) {}
 
   add(listener: (position: Position) => void): () => void {
     this.listeners.add(listener);
-    if (!this.timer && this.pollIntervalMs > 0) {
+    if (!this.timer) {
       this.timer = setInterval(() => void this.checkHead(), this.pollIntervalMs);
       this.timer.unref();
     }

@@ -42,7 +42,10 @@ const VISIBLE_BELOW = `(
        where a.backend_xid = xid(x) and a.datname <> current_database())))
 )`;
 export interface PostgresEventStoreOptions {
-  /** How often an idle subscription polls when no append of this process wakes it. */
+  /**
+   * How often the visible head is polled for other processes' appends (append-listeners.ts), and
+   * how often an idle subscription polls.
+   */
   pollIntervalMs?: number;
   /**
    * Run the store's statements as named prepared statements: each connection parses and plans
