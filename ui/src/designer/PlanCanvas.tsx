@@ -13,6 +13,7 @@ import {
   dragMove,
   isSelected,
   polygonPoint,
+  rectBetween,
   roomSidesOfWall,
   type Selected,
   selectInRect,
@@ -583,10 +584,7 @@ export function PlanCanvas({
       {drag?.kind === 'room' && (
         <g pointerEvents="none">
           <rect
-            x={Math.min(drag.from.x, drag.to.x)}
-            y={Math.min(drag.from.y, drag.to.y)}
-            width={Math.abs(drag.to.x - drag.from.x)}
-            height={Math.abs(drag.to.y - drag.from.y)}
+            {...rectBetween(drag.from, drag.to)}
             fill={ROOM_FILL}
             fillOpacity={0.6}
             stroke={SELECTED}
@@ -608,10 +606,7 @@ export function PlanCanvas({
         <rect
           data-testid="plan-band"
           pointerEvents="none"
-          x={Math.min(drag.from.x, drag.to.x)}
-          y={Math.min(drag.from.y, drag.to.y)}
-          width={Math.abs(drag.to.x - drag.from.x)}
-          height={Math.abs(drag.to.y - drag.from.y)}
+          {...rectBetween(drag.from, drag.to)}
           fill={SELECTED}
           fillOpacity={0.08}
           stroke={SELECTED}

@@ -7,7 +7,6 @@ import {
   addWallDrawing,
   copySelection,
   dragMove,
-  type EditDefaults,
   moveBy,
   moveSelection,
   polygonPoint,
@@ -24,14 +23,11 @@ import {
   wallAt,
   withSelected,
 } from './edit';
+import { defaults } from './edit.fixtures';
 
-const defaults: EditDefaults = {
-  wallHeight: 2400,
-  wallThickness: 120,
-  doorHeight: 2100,
-  windowSill: 900,
-  grid: 100,
-};
+/** The 4 × 3 m 거실 most cases start from, with its four walls w1–w4. */
+const livingRoom = () =>
+  addRectangleRoom(emptyDesignDocument(), { x: 0, y: 0 }, { x: 4000, y: 3000 }, '거실', defaults);
 
 describe('editing a design document', () => {
   it('draws a rectangle as a room with its four walls, whichever corner it starts from', () => {
@@ -64,26 +60,14 @@ describe('editing a design document', () => {
   });
 
   it('shares the wall two rooms have in common', () => {
-    const first = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    ).doc;
+    const first = livingRoom().doc;
     const both = addRectangleRoom(first, { x: 4000, y: 0 }, { x: 7000, y: 3000 }, '침실', defaults).doc;
     expect(both.walls).toHaveLength(7);
     expect(new Set([...both.walls, ...both.rooms].map((e) => e.id)).size).toBe(9);
   });
 
   it('puts a door on the wall clicked, centred there and kept within the wall', () => {
-    const { doc } = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    );
+    const { doc } = livingRoom();
     const near = wallAt(doc, { x: 950, y: 40 }, 200);
     expect(near?.wall.id).toBe('w1');
     const door = addOpening(doc, 'Door', near!, defaults).doc.openings[0];
@@ -101,13 +85,7 @@ describe('editing a design document', () => {
   });
 
   it('removes a wall with its openings, and leaves the document it was given alone', () => {
-    const room = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    ).doc;
+    const room = livingRoom().doc;
     const withDoor = addOpening(room, 'Door', wallAt(room, { x: 1000, y: 0 }, 100)!, defaults).doc;
     const withSofa = addItem(withDoor, 7, { x: 1000, y: 1000 }).doc;
     const gone = removeSelected(withSofa, { kind: 'wall', id: 'w1' });
@@ -118,13 +96,7 @@ describe('editing a design document', () => {
   });
 
   it('moves an item to the grid and slides a door along its wall, never off it', () => {
-    const room = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    ).doc;
+    const room = livingRoom().doc;
     const withDoor = addOpening(room, 'Door', wallAt(room, { x: 1000, y: 0 }, 100)!, defaults);
     const withSofa = addItem(withDoor.doc, 7, { x: 1000, y: 1000 });
     const moved = moveBy(withSofa.doc, { kind: 'item', id: withSofa.itemId }, { x: 1234, y: -37 }, 100);
@@ -136,13 +108,7 @@ describe('editing a design document', () => {
   });
 
   it('pastes a copy of a room with walls of its own and of an item, beside the original', () => {
-    const made = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    );
+    const made = livingRoom();
     const furnished = { ...made.doc, rooms: made.doc.rooms.map((r) => ({ ...r, floorMaterialId: 3 })) };
     const copied = copySelection(furnished, [{ kind: 'room', id: made.roomId }], { x: 5000, y: 0 })!;
     expect(copied.doc.rooms).toHaveLength(2);
@@ -160,13 +126,7 @@ describe('editing a design document', () => {
   });
 
   it('puts a wall drawing on the wall clicked, within the wall, and refuses one wider than the wall', () => {
-    const room = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    ).doc;
+    const room = livingRoom().doc;
     const at = wallAt(room, { x: 3900, y: 3000 }, 100)!;
     const placed = addWallDrawing(room, { id: 5, width: 2000 }, at, 100)!;
     expect(placed.doc.wallDrawings).toEqual([
@@ -177,13 +137,7 @@ describe('editing a design document', () => {
   });
 
   it('lands a polygon click on a nearby wall end, else on the grid, and squares it with Shift', () => {
-    const room = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    ).doc;
+    const room = livingRoom().doc;
     const options = { grid: 100, reach: 200, square: false };
     expect(polygonPoint(room, { x: 4130, y: 2890 }, undefined, options)).toEqual({ x: 4000, y: 3000 });
     expect(polygonPoint(room, { x: 6040, y: 1260 }, undefined, options)).toEqual({ x: 6000, y: 1300 });
@@ -196,13 +150,7 @@ describe('editing a design document', () => {
   });
 
   it('draws a free wall, but not one where a wall already stands nor one of no length', () => {
-    const room = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    ).doc;
+    const room = livingRoom().doc;
     const wall = addWall(room, { x: 4000, y: 0 }, { x: 7000, y: 0 }, defaults)!;
     expect(wall.doc.walls.at(-1)).toEqual({
       id: wall.wallId,
@@ -218,13 +166,7 @@ describe('editing a design document', () => {
 
 /** Two rooms side by side sharing the wall x = 4000, a door on that wall, a sofa in each room. */
 function twoRooms() {
-  const first = addRectangleRoom(
-    emptyDesignDocument(),
-    { x: 0, y: 0 },
-    { x: 4000, y: 3000 },
-    '거실',
-    defaults,
-  );
+  const first = livingRoom();
   const second = addRectangleRoom(first.doc, { x: 4000, y: 0 }, { x: 7000, y: 3000 }, '침실', defaults);
   const door = addOpening(second.doc, 'Door', wallAt(second.doc, { x: 4000, y: 1500 }, 100)!, defaults);
   const sofa = addItem(door.doc, 7, { x: 2000, y: 1500 });
@@ -287,13 +229,7 @@ describe('a selection of several elements', () => {
   });
 
   it('moves products and a room together by a distance on the grid; the room takes its walls and their door', () => {
-    const start = addRectangleRoom(
-      emptyDesignDocument(),
-      { x: 0, y: 0 },
-      { x: 4000, y: 3000 },
-      '거실',
-      defaults,
-    );
+    const start = livingRoom();
     const door = addOpening(start.doc, 'Door', wallAt(start.doc, { x: 1000, y: 0 }, 100)!, defaults);
     const sofa = addItem(door.doc, 7, { x: 1000, y: 1000 });
     const lamp = addItem(sofa.doc, 9, { x: 9000, y: 9000 });

@@ -38,12 +38,17 @@ export const snap = (value: number, grid: number) => Math.round(value / grid) * 
 
 /** An id not yet used in the document: the prefix and the next number. */
 export function nextElementId(doc: DesignDocument, prefix: string): string {
-  const used = new Set<string>(
-    [...doc.walls, ...doc.openings, ...doc.rooms, ...doc.wallDrawings, ...doc.items].map((e) => e.id),
-  );
-  let n = 1;
-  while (used.has(`${prefix}${n}`)) n++;
-  return `${prefix}${n}`;
+  return idMaker(doc)(prefix);
+}
+
+/** The rectangle between two opposite corners, whichever way it was dragged. */
+export function rectBetween(from: DesignPoint, to: DesignPoint) {
+  return {
+    x: Math.min(from.x, to.x),
+    y: Math.min(from.y, to.y),
+    width: Math.abs(to.x - from.x),
+    height: Math.abs(to.y - from.y),
+  };
 }
 
 /** A rectangular room between two corners, with its four walls (room `name`, ceiling = wall height). */
@@ -54,15 +59,14 @@ export function addRectangleRoom(
   name: string,
   defaults: EditDefaults,
 ): { doc: DesignDocument; roomId: string } {
-  const [x1, x2] = [Math.min(from.x, to.x), Math.max(from.x, to.x)];
-  const [y1, y2] = [Math.min(from.y, to.y), Math.max(from.y, to.y)];
+  const { x, y, width, height } = rectBetween(from, to);
   return addPolygonRoom(
     doc,
     [
-      { x: x1, y: y1 },
-      { x: x2, y: y1 },
-      { x: x2, y: y2 },
-      { x: x1, y: y2 },
+      { x, y },
+      { x: x + width, y },
+      { x: x + width, y: y + height },
+      { x, y: y + height },
     ],
     { name, ceilingHeight: defaults.wallHeight },
     defaults,
@@ -342,9 +346,8 @@ export function selectInRect(
   to: DesignPoint,
   drawingWidth: (wallDrawingId: number) => number | undefined = () => undefined,
 ): Selected[] {
-  const [x1, x2] = [Math.min(from.x, to.x), Math.max(from.x, to.x)];
-  const [y1, y2] = [Math.min(from.y, to.y), Math.max(from.y, to.y)];
-  const inside = (p: DesignPoint) => p.x >= x1 && p.x <= x2 && p.y >= y1 && p.y <= y2;
+  const { x, y, width, height } = rectBetween(from, to);
+  const inside = (p: DesignPoint) => p.x >= x && p.x <= x + width && p.y >= y && p.y <= y + height;
   const walls = new Map(doc.walls.map((w) => [w.id, w]));
   const stretchInside = (wallId: string, offset: number, width: number) => {
     const wall = walls.get(wallId);
@@ -365,7 +368,7 @@ export function selectInRect(
   ];
 }
 
-/** Ids not yet used in the document, handed out one by one (nextElementId for many at once). */
+/** Ids not yet used in the document, handed out one by one (for many at once; nextElementId for one). */
 function idMaker(doc: DesignDocument) {
   const used = new Set<string>(
     [...doc.walls, ...doc.openings, ...doc.rooms, ...doc.wallDrawings, ...doc.items].map((e) => e.id),

@@ -1,14 +1,12 @@
-import { type DesignDocument, type DesignPoint, emptyDesignDocument } from '@interior/contracts';
-import { addRectangleRoom, addRoomsFromWalls, addWall, type EditDefaults } from './edit';
+import {
+  type DesignDocument,
+  type DesignPoint,
+  emptyDesignDocument,
+  polygonAreaM2,
+} from '@interior/contracts';
+import { addRectangleRoom, addRoomsFromWalls, addWall } from './edit';
+import { defaults } from './edit.fixtures';
 import { enclosedFaces, pointInPolygon, uncoveredFaces } from './rooms-from-walls';
-
-const defaults: EditDefaults = {
-  wallHeight: 2400,
-  wallThickness: 120,
-  doorHeight: 2100,
-  windowSill: 900,
-  grid: 100,
-};
 
 /** Walls drawn one after another through the points, as the 벽 그리기 tool chains them. */
 function walls(doc: DesignDocument, ...points: [number, number][]): DesignDocument {
@@ -22,14 +20,7 @@ function walls(doc: DesignDocument, ...points: [number, number][]): DesignDocume
 
 /** An outline as a set of corners, whichever corner it starts from and whichever way it goes. */
 const cornersOf = (polygon: readonly DesignPoint[]) => polygon.map((p) => `${p.x},${p.y}`).sort();
-const areaM2 = (polygon: readonly DesignPoint[]) => {
-  let sum = 0;
-  polygon.forEach((p, i) => {
-    const q = polygon[(i + 1) % polygon.length]!;
-    sum += p.x * q.y - q.x * p.y;
-  });
-  return Math.abs(sum) / 2 / 1_000_000;
-};
+const areaM2 = (polygon: readonly DesignPoint[]) => polygonAreaM2(polygon).toNumber();
 
 describe('rooms found in closed walls', () => {
   const rectangle = () => walls(emptyDesignDocument(), [0, 0], [4000, 0], [4000, 3000], [0, 3000], [0, 0]);
