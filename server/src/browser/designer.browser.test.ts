@@ -171,6 +171,11 @@ describeInBrowser('the design editor', () => {
     const at = await screen(page, x, y);
     await page.mouse.click(at.x, at.y);
   };
+  /** Picks a drawing tool and clicks the plan points in turn. */
+  const drawThrough = async (page: Page, tool: string, points: readonly (readonly [number, number])[]) => {
+    await page.getByRole('button', { name: tool }).click();
+    for (const [x, y] of points) await clickAt(page, x, y);
+  };
   const saved = async (page: Page) =>
     page
       .getByTestId('save-state')
@@ -358,12 +363,7 @@ describeInBrowser('the design editor', () => {
     await page.getByTestId('plan-walldrawing').waitFor({ state: 'attached' });
     await saved(page);
     // The paste saves a moment after the move: wait for both to reach the server.
-    let items: number[][] = [];
-    for (let waited = 0; waited < 10_000; waited += 200) {
-      items = (await documentNow()).items.map((item) => [item.x, item.y]);
-      if (items.length === 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const items = (await documentWhen((doc) => doc.items.length === 2)).items.map((item) => [item.x, item.y]);
     expect(items).toEqual([
       [2500, 2000],
       [3000, 2500],
@@ -386,12 +386,8 @@ describeInBrowser('the design editor', () => {
     await page.mouse.move(right.x, right.y, { steps: 5 });
     await page.mouse.up();
     await saved(page);
-    let rotation: number | undefined;
-    for (let waited = 0; waited < 10_000; waited += 200) {
-      rotation = (await documentNow()).items.find((i) => i.x === 2500 && i.y === 2000)?.rotation;
-      if (rotation === 90) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const turned = (doc: DesignDocument) => doc.items.find((i) => i.x === 2500 && i.y === 2000)?.rotation;
+    const rotation = turned(await documentWhen((doc) => turned(doc) === 90));
     expect(rotation).toBe(90);
     await page.close();
   });
@@ -400,8 +396,7 @@ describeInBrowser('the design editor', () => {
     const page = await browser.context.newPage();
     await open(page);
     const before = await documentNow();
-    await page.getByRole('button', { name: '다각형 방' }).click();
-    for (const [x, y] of [
+    await drawThrough(page, '다각형 방', [
       [5000, 0],
       [8000, 0],
       [8000, 2000],
@@ -409,8 +404,7 @@ describeInBrowser('the design editor', () => {
       [6500, 3000],
       [5000, 3000],
       [5000, 0],
-    ] as const)
-      await clickAt(page, x, y);
+    ]);
     await saved(page);
     const after = await documentNow();
     expect(after.rooms).toHaveLength(before.rooms.length + 1);
@@ -434,28 +428,20 @@ describeInBrowser('the design editor', () => {
         targetPosition: { x: target.x - box.x, y: target.y - box.y },
       });
     await saved(page);
-    let dropped: number[][] = [];
-    for (let waited = 0; waited < 10_000; waited += 200) {
-      dropped = (await documentNow()).items.filter((i) => i.x > 5000).map((i) => [i.x, i.y]);
-      if (dropped.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const droppedIn = (doc: DesignDocument) => doc.items.filter((i) => i.x > 5000).map((i) => [i.x, i.y]);
+    const dropped = droppedIn(await documentWhen((doc) => droppedIn(doc).length > 0));
     expect(dropped).toEqual([[7000, 1000]]);
 
     // Two free walls drawn by clicks, the chain ended with Enter.
     const walls = (await documentNow()).walls.length;
-    await page.getByRole('button', { name: '벽 그리기' }).click();
-    await clickAt(page, 8500, 0);
-    await clickAt(page, 10000, 0);
-    await clickAt(page, 10000, 2000);
+    await drawThrough(page, '벽 그리기', [
+      [8500, 0],
+      [10000, 0],
+      [10000, 2000],
+    ]);
     await page.keyboard.press('Enter');
     await saved(page);
-    let drawn = 0;
-    for (let waited = 0; waited < 10_000; waited += 200) {
-      drawn = (await documentNow()).walls.length - walls;
-      if (drawn === 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const drawn = (await documentWhen((doc) => doc.walls.length - walls === 2)).walls.length - walls;
     expect(drawn).toBe(2);
     await page.close();
   });
@@ -555,15 +541,13 @@ describeInBrowser('the design editor', () => {
     const page = await browser.context.newPage();
     await open(page);
     const before = await documentNow();
-    await page.getByRole('button', { name: '벽 그리기' }).click();
-    for (const [x, y] of [
+    await drawThrough(page, '벽 그리기', [
       [500, 4000],
       [3500, 4000],
       [3500, 6500],
       [500, 6500],
       [500, 4000],
-    ] as const)
-      await clickAt(page, x, y);
+    ]);
     await page.getByText('벽이 닫혀 방을 만들었습니다', { exact: false }).first().waitFor();
     const name = `방 ${before.rooms.length + 1}`;
     await page.getByTestId('plan-room').getByText(name).waitFor();
