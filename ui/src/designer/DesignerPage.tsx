@@ -32,6 +32,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { type EstimatePreview, estimationApi } from '../estimations/api';
 import { EstimateLinesTable, TotalsBlock } from '../estimations/EstimateSheet';
 import { showNotice } from '../feedback/notices';
+import { buildTree, type TreeNode } from '../resources/category/tree';
 import { ApiError, apiFetch, apiJson } from '../session';
 import {
   addItem,
@@ -337,17 +338,15 @@ export function DesignerPage() {
     list<Named & { parentId: number | null; position: number | null }>('category/product')
       .then((rows) => {
         // Each category under its parent, named by its path ("가구 › 소파").
-        const byParent = new Map<number | null, typeof rows>();
-        for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
         const ordered: { id: number; label: string }[] = [];
-        const walk = (parent: number | null, prefix: string) => {
-          for (const row of byParent.get(parent) ?? []) {
-            const label = prefix ? `${prefix} › ${row.name}` : row.name;
-            ordered.push({ id: row.id, label });
-            walk(row.id, label);
+        const walk = (nodes: TreeNode<(typeof rows)[number]>[], prefix: string) => {
+          for (const node of nodes) {
+            const label = prefix ? `${prefix} › ${node.name}` : node.name;
+            ordered.push({ id: node.id, label });
+            walk(node.children, label);
           }
         };
-        walk(null, '');
+        walk(buildTree(rows), '');
         setCategories(ordered);
       })
       .catch(() => {});

@@ -18,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { buildTree, type TreeNode } from '../resources/category/tree';
 
 export interface MaterialRow {
   id: number;
@@ -112,10 +113,7 @@ export function MaterialPicker({
   const open = anchor !== null;
 
   const tree = useMemo(() => {
-    const children = new Map<number | null, MaterialCategory[]>();
-    for (const c of categories) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c]);
-    for (const list of children.values())
-      list.sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
+    const roots = buildTree(categories);
     const byId = new Map(categories.map((c) => [c.id, c]));
     const path = (id: number | null) => {
       const trail: MaterialCategory[] = [];
@@ -127,7 +125,7 @@ export function MaterialPicker({
         trail.unshift(at);
       return trail;
     };
-    return { children, path };
+    return { roots, path };
   }, [categories]);
 
   useEffect(() => {
@@ -162,9 +160,9 @@ export function MaterialPicker({
     if (id !== null) setExpanded((before) => new Set([...before, ...tree.path(id).map((c) => c.id)]));
   };
 
-  const branch = (parent: number | null, depth: number): ReactNode =>
-    (tree.children.get(parent) ?? []).map((c) => {
-      const hasChildren = (tree.children.get(c.id)?.length ?? 0) > 0;
+  const branch = (nodes: TreeNode<MaterialCategory>[], depth: number): ReactNode =>
+    nodes.map((c) => {
+      const hasChildren = c.children.length > 0;
       const isOpen = expanded.has(c.id);
       return (
         <Box key={c.id} component="li" sx={{ listStyle: 'none' }}>
@@ -199,7 +197,7 @@ export function MaterialPicker({
           </Stack>
           {hasChildren && isOpen && (
             <Box component="ul" sx={{ m: 0, p: 0 }}>
-              {branch(c.id, depth + 1)}
+              {branch(c.children, depth + 1)}
             </Box>
           )}
         </Box>
@@ -295,7 +293,7 @@ export function MaterialPicker({
               </ListItemButton>
             </List>
             <Box component="ul" sx={{ m: 0, p: 0 }}>
-              {branch(null, 0)}
+              {branch(tree.roots, 0)}
             </Box>
             {categories.length === 0 && (
               <Typography variant="caption" color="text.secondary" sx={{ px: 1 }}>

@@ -30,6 +30,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { Link } from 'react-router';
+import { buildTree, type TreeNode } from './tree';
 
 export interface CategoryRecord {
   id: number;
@@ -42,25 +43,7 @@ export interface CategoryRecord {
   version: number;
 }
 
-interface Node extends CategoryRecord {
-  children: Node[];
-}
-
-/** The records as a forest, siblings in their position order. */
-export function buildTree(records: readonly CategoryRecord[]): Node[] {
-  const nodes = new Map<number, Node>(records.map((r) => [r.id, { ...r, children: [] }]));
-  const roots: Node[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  const sort = (list: Node[]) => {
-    list.sort((a, b) => a.position - b.position || a.id - b.id);
-    for (const n of list) sort(n.children);
-  };
-  sort(roots);
-  return roots;
-}
+type Node = TreeNode<CategoryRecord>;
 
 /** Where a dragged category lands: before a sibling (same parent, its position) or inside a parent. */
 type Drop = { kind: 'before'; target: CategoryRecord } | { kind: 'into'; target: CategoryRecord };
