@@ -103,6 +103,15 @@ export default function PlanView3D({
       disposables.push(made);
       return made;
     };
+    /** A material's texture, repeated (once per metre: the geometries' uv run in metres). */
+    const repeatingTexture = (file: Parameters<typeof fileUrl>[0]) => {
+      const texture = loader.load(fileUrl(file));
+      texture.wrapS = RepeatWrapping;
+      texture.wrapT = RepeatWrapping;
+      texture.colorSpace = SRGBColorSpace;
+      disposables.push(texture);
+      return texture;
+    };
 
     // Floors: each room's outline, with its floor material's texture when it has one.
     for (const room of doc.rooms) {
@@ -112,14 +121,7 @@ export default function PlanView3D({
       disposables.push(geometry);
       const look = room.floorMaterialId ? materials.get(room.floorMaterialId) : undefined;
       const floor = material({ color: look?.texture ? 0xffffff : 0xd7ccc8, side: DoubleSide });
-      if (look?.texture) {
-        const texture = loader.load(fileUrl(look.texture));
-        texture.wrapS = RepeatWrapping;
-        texture.wrapT = RepeatWrapping;
-        texture.colorSpace = SRGBColorSpace;
-        floor.map = texture;
-        disposables.push(texture);
-      }
+      if (look?.texture) floor.map = repeatingTexture(look.texture);
       const mesh = new Mesh(geometry, floor);
       // The shape lies in x–y; turned flat, its y becomes the scene's z.
       mesh.rotation.x = Math.PI / 2;
@@ -133,12 +135,7 @@ export default function PlanView3D({
       if (!materialId || !look?.texture) return null;
       const known = textures.get(materialId);
       if (known) return known;
-      const texture = loader.load(fileUrl(look.texture));
-      texture.wrapS = RepeatWrapping;
-      texture.wrapT = RepeatWrapping;
-      texture.colorSpace = SRGBColorSpace;
-      disposables.push(texture);
-      const made = material({ color: 0xffffff, map: texture });
+      const made = material({ color: 0xffffff, map: repeatingTexture(look.texture) });
       textures.set(materialId, made);
       return made;
     };
@@ -189,19 +186,13 @@ export default function PlanView3D({
     // no room or two: the estimate takes the elements off both rooms' wall finish then too).
     const elementPaint = new Map<number, MeshStandardMaterial>();
     const paintOf = (materialId: number) => {
-      const known = elementPaint.get(materialId);
-      if (known) return known;
-      const look = materials.get(materialId);
-      let made: MeshStandardMaterial;
-      if (look?.texture) {
-        const texture = loader.load(fileUrl(look.texture));
-        texture.wrapS = RepeatWrapping;
-        texture.wrapT = RepeatWrapping;
-        texture.colorSpace = SRGBColorSpace;
-        disposables.push(texture);
-        made = material({ color: 0xffffff, map: texture });
-      } else made = material({ color: new Color().setHSL(((materialId * 47) % 360) / 360, 0.3, 0.72) });
-      elementPaint.set(materialId, made);
+      const textured = finish(materialId);
+      if (textured) return textured;
+      let made = elementPaint.get(materialId);
+      if (!made) {
+        made = material({ color: new Color().setHSL(((materialId * 47) % 360) / 360, 0.3, 0.72) });
+        elementPaint.set(materialId, made);
+      }
       return made;
     };
     const wallsById = new Map(doc.walls.map((w) => [w.id, w]));
