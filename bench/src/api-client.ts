@@ -69,12 +69,16 @@ export class ApiClient {
   }
 
   /** GET /api/usergroup with simple-rest parameters; resolves with the page size and the total. */
-  async listGroups(params: { sort?: unknown; range?: unknown; filter?: unknown }) {
+  async listGroups(
+    params: { sort?: unknown; range?: unknown; filter?: unknown },
+    /** `Cache-Control: no-cache`: the answer made afresh, not remembered (answer-cache.ts). */
+    options: { fresh?: boolean } = {},
+  ) {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(params)) {
       if (value !== undefined) query.set(key, JSON.stringify(value));
     }
-    const response = await this.request('GET', `/api/usergroup?${query}`);
+    const response = await this.request('GET', `/api/usergroup?${query}`, undefined, options.fresh);
     // `usergroup <first>-<last>/<total>`: what the body holds, read without unpacking it.
     const range = /^usergroup (?:(\d+)-(\d+)|\*)\/(\d+)$/.exec(String(response.headers['content-range']));
     if (response.status !== 200 || !range) {
@@ -88,6 +92,7 @@ export class ApiClient {
     method: 'GET' | 'POST',
     path: string,
     body?: string,
+    fresh = false,
   ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const headers: http.OutgoingHttpHeaders = {
@@ -95,6 +100,7 @@ export class ApiClient {
         'accept-encoding': 'gzip, deflate, br',
       };
       if (body !== undefined) headers['content-type'] = 'application/json';
+      if (fresh) headers['cache-control'] = 'no-cache';
       const request = http.request(
         new URL(path, this.baseUrl),
         { method, agent: this.agent, headers },

@@ -11,6 +11,9 @@ import { type Percentiles, sampleLatency } from './measure';
  * the only one measured. The unfiltered cases must report every row of the table as their total
  * (Content-Range), so the figures are over the whole read model, not a part the caller may read.
  *
+ * Every request says `Cache-Control: no-cache`: the figures are of pages made from PostgreSQL,
+ * never of an answer the process remembered (section 5 measures those).
+ *
  * Every case is measured twice: right after the rebuild switched the views to the new generation
  * (the runner analyzes the new tables at the switch, so they have planner statistics, but they are
  * not vacuumed yet: no visibility map, no index-only scans, and autovacuum may start on them
@@ -142,7 +145,7 @@ async function measureCases(
     let total = Number.NaN;
     const latency = await sampleLatency(
       async (i) => {
-        const page = await client.listGroups(listCase.params(i));
+        const page = await client.listGroups(listCase.params(i), { fresh: true });
         if (page.rows === 0 && page.total > 0) throw new Error(`${listCase.what}: an empty page`);
         if (i !== warmup) return;
         total = page.total;

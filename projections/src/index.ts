@@ -16,7 +16,7 @@ import { usersProjection } from './users/users.projection';
 export * from './projection';
 export * from './reactors';
 export * from './runner';
-export { userSessionsProjection, usersProjection };
+export { aclProjection, userSessionsProjection, usersProjection };
 
 /** Every read model of the platform. */
 export const allProjections = [

@@ -411,7 +411,8 @@ export class ProjectionRunner {
           if (outcome.kind === 'committed') health.status = outcome.status;
           health.error = null;
           failures = 0;
-          if (relevant.length && outcome.kind === 'committed') this.changed(projection.name);
+          // Moved: another process applied the batch; what this process read may be out of date too.
+          if (relevant.length) this.changed(projection.name);
           if (relevant.length) this.options.checkpoints?.fire();
           if (outcome.kind === 'committed' && !behind && batch.length > 0 && health.status === 'active')
             drainedSince = since;

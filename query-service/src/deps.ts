@@ -1,4 +1,4 @@
-import type { EventStore, Permissions, PiiVault } from '@interior/platform';
+import type { AnswerCache, EventStore, Permissions, PiiVault } from '@interior/platform';
 import type { Knex } from 'knex';
 
 /** What the read endpoints need, wired by the hosting process. */
@@ -8,4 +8,9 @@ export interface QueryServiceDeps {
   store: EventStore;
   vault: PiiVault;
   permissions: Permissions;
+  /**
+   * Remembers read answers while their read models are unchanged: only in a process that runs the
+   * projections itself (it knows when they change); absent, every read is made afresh.
+   */
+  answers?: AnswerCache;
 }

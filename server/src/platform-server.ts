@@ -11,6 +11,7 @@ import {
 } from '@interior/command-service';
 import { isAppPagePath } from '@interior/contracts';
 import {
+  AnswerCache,
   type Config,
   createHttpApp,
   openRuntime,
@@ -20,6 +21,7 @@ import {
   registerHealth,
 } from '@interior/platform';
 import {
+  aclProjection,
   allProjections,
   ProjectionRunner,
   startReactors,
@@ -118,6 +120,8 @@ export async function startPlatform(config: Config, options: StartPlatformOption
       knex: runtime.db.knex,
       store: runtime.store,
       vault: runtime.vault,
+      // The grants decide what each caller may read: every remembered answer depends on them.
+      answers: new AnswerCache((names) => runner.readModelVersion(...names, aclProjection.name)),
       permissions: runtime.permissions,
     });
     registerHealth(app, runtime.db.knex, { projections: () => projectionHealth(runner) });

@@ -39,6 +39,15 @@ export interface HttpAppOptions {
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/** The answers' compression: by the plugin below, and by the answer cache (answer-cache.ts). */
+export const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
+export const COMPRESSION_THRESHOLD = 1024;
+export const compressionOptions = {
+  threshold: COMPRESSION_THRESHOLD,
+  encodings: [...COMPRESSED_ENCODINGS],
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+};
+
 /**
  * A Fastify instance with the platform's conventions: every error answers `{ status, message,
  * errors? }` with a Korean message, no stack trace leaves the server, a 5xx is logged with the
@@ -70,12 +79,7 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
   // compressed at the highest quality once, at build time (ui/vite.config.ts), and sent as they are.
   // The plugin adds its hook to each route as the route is declared: callers let it load first
   // (`await app.after()`) before declaring routes.
-  app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
-  });
+  app.register(compress, { global: true, ...compressionOptions });
   // @fastify/compress leaves alone any answer with a Content-Range, taking it for a byte range of
   // a 206. The simple-rest lists answer 200 with `Content-Range: <resource> a-b/total`, a count of
   // records: such a header is set aside before compression and put back after it.

@@ -416,14 +416,11 @@ async function countedRows(knex: Knex, view: string): Promise<number | null> {
   return kept != null ? Number(kept) : null;
 }
 
-/** The kept row count of the table behind the view named by the one binding, or null. */
-const COUNTED_ROWS_SQL = `select c.rows from read_model_counts c
-  where c.physical = (
-    select d.refobjid::regclass::text from pg_rewrite r
-    join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
-    where r.ev_class = to_regclass(?) and d.refclassid = 'pg_class'::regclass
-      and d.refobjid <> r.ev_class and d.deptype = 'n'
-    limit 1)`;
+/**
+ * The kept row count of the table behind the view named by the one binding, or null (the function
+ * is the platform's migration 014).
+ */
+const COUNTED_ROWS_SQL = 'select read_model_rows(?)';
 
 const TOTAL = '__listTotal';
 const SORT_KEY = '__listSort';
@@ -470,12 +467,21 @@ async function searchPage<T>(
   return { records, total, start: request.range.start };
 }
 
-/** Sends a list with its `Content-Range: <resource> <first>-<last>/<total>` header. */
-export function sendList<T>(reply: FastifyReply, resource: string, result: ListResult<T>) {
+/** A list's answer: its records, and its `Content-Range: <resource> <first>-<last>/<total>` header. */
+export function listAnswer<T>(resource: string, result: ListResult<T>) {
   const span =
     result.records.length > 0 ? `${result.start}-${result.start + result.records.length - 1}` : `*`;
-  return reply
-    .header('content-range', `${resource} ${span}/${result.total}`)
-    .header('access-control-expose-headers', 'Content-Range')
-    .send(result.records);
+  return {
+    headers: {
+      'content-range': `${resource} ${span}/${result.total}`,
+      'access-control-expose-headers': 'Content-Range',
+    },
+    body: result.records,
+  };
+}
+
+/** Sends a list with its `Content-Range` header (listAnswer). */
+export function sendList<T>(reply: FastifyReply, resource: string, result: ListResult<T>) {
+  const { headers, body } = listAnswer(resource, result);
+  return reply.headers(headers).send(body);
 }

@@ -44,7 +44,8 @@ export function registerResourceQueries(
     app.get(`/api/${name}`, async (request, reply) => {
       const principal = principalOf(request);
       const extra = scopeOf?.(principal);
-      return sendReadableList(deps, request, reply, resource.objectType, list, extra);
+      // The resource's projection is named after its table (projections/src/resource).
+      return sendReadableList(deps, request, reply, resource.objectType, list, extra, [table]);
     });
     app.get(`/api/${name}/:id`, async (request, reply) => {
       const { id } = parseInput(Params, request.params);

@@ -4,11 +4,12 @@ import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform
 let platform: TestPlatform;
 let admin: string;
 let designer: string;
+let designerId: number;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
-  await platform.createUser({
+  designerId = await platform.createUser({
     email: 'designer@test.example',
     password: 'designer-password-1',
     roles: ['Designer'],
@@ -205,6 +206,38 @@ describe('GET /api/usergroup (simple-rest list)', () => {
       status: 404,
       message: messages.userGroupNotFound,
     });
+  });
+});
+
+describe('GET /api/usergroup asked again (answers remembered while the read models are unchanged)', () => {
+  it('shows each change, and each grant, to the same list asked again', async () => {
+    const filter = { q: '다시 묻기' };
+    const names = async (token: string) =>
+      (await api().list('usergroup', token, { filter, sort: ['id', 'ASC'] })).body.map(
+        (g: { name: string }) => g.name,
+      );
+    const first = await create('다시 묻기 하나');
+    expect(await names(admin)).toEqual(['다시 묻기 하나']);
+    expect(await names(admin)).toEqual(['다시 묻기 하나']);
+    await create('다시 묻기 둘');
+    expect(await names(admin)).toEqual(['다시 묻기 하나', '다시 묻기 둘']);
+    const renamed = await api().request('PUT', `/api/usergroup/${first.body.id}`, {
+      token: admin,
+      headers: { 'if-match': '"0"' },
+      body: { description: '설명만 바뀜', name: '다시 묻기 하나 (고침)' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await names(admin)).toEqual(['다시 묻기 하나 (고침)', '다시 묻기 둘']);
+
+    // The same list, asked by someone else, is their own: nothing until a grant reaches them.
+    expect(await names(designer)).toEqual([]);
+    const granted = await api().request('PUT', `/api/acl/UserGroup/${first.body.id}`, {
+      token: admin,
+      body: [{ identity: { type: 'User', id: designerId }, permission: 'Read' }],
+    });
+    expect(granted.status).toBeLessThan(300);
+    expect(await names(designer)).toEqual(['다시 묻기 하나 (고침)']);
+    expect(await names(admin)).toEqual(['다시 묻기 하나 (고침)', '다시 묻기 둘']);
   });
 });
 
