@@ -97,7 +97,11 @@ export interface RebuildResult {
   pickupSeconds: number;
   /** From that loop starting to its generation being active (views switched). */
   buildSeconds: number;
+  /** Of buildSeconds: creating the sort and search indexes once the table was full. */
+  indexSeconds: number;
   eventsPerSecond: number;
+  /** The log's events over the time to fill the table, before its indexes. */
+  fillEventsPerSecond: number;
 }
 
 export async function measureRebuild(platform: PlatformServer): Promise<RebuildResult> {
@@ -121,6 +125,7 @@ export async function measureRebuild(platform: PlatformServer): Promise<RebuildR
   if (rebuilt !== groups)
     throw new Error(`rebuild: ${groups} groups before, ${rebuilt} in the new generation`);
   const buildSeconds = (active - pickedUp) / 1000;
+  const indexSeconds = loop()?.indexSeconds ?? 0;
   return {
     generation,
     table,
@@ -129,7 +134,9 @@ export async function measureRebuild(platform: PlatformServer): Promise<RebuildR
     groups,
     pickupSeconds: (pickedUp - requested) / 1000,
     buildSeconds,
+    indexSeconds,
     eventsPerSecond: log.all / buildSeconds,
+    fillEventsPerSecond: log.all / (buildSeconds - indexSeconds),
   };
 }
 

@@ -79,18 +79,30 @@ export function formatReport(report: BenchReport): string {
     `\n3. Rebuild of the usergroups read model (seeded ${int(report.seed.seeded)} groups into the log by SQL in ${report.seed.seconds.toFixed(1)} s;`,
     `   the live projections had caught up ${report.seed.catchUpSeconds.toFixed(1)} s after the last chunk)`,
     table(
-      ['log events', 'group events', 'groups', 'build s', 'events/s', 'rescan wait s'],
+      [
+        'log events',
+        'group events',
+        'groups',
+        'build s',
+        'of which indexes s',
+        'events/s',
+        'filling events/s',
+        'rescan wait s',
+      ],
       [
         [
           int(report.rebuild.logEvents),
           int(report.rebuild.groupEvents),
           int(report.rebuild.groups),
           report.rebuild.buildSeconds.toFixed(2),
+          report.rebuild.indexSeconds.toFixed(2),
           int(report.rebuild.eventsPerSecond),
+          int(report.rebuild.fillEventsPerSecond),
           report.rebuild.pickupSeconds.toFixed(2),
         ],
       ],
     ),
+    `  (events/s over the whole build; filling: before the sort and trigram search indexes are created on the full table)`,
     `\n4. GET /api/usergroup page latency over HTTP, ${int(report.rebuild.groups)} groups, one request at a time`,
     table(
       ['page', 'matched', 'samples', 'after switch p50', 'after switch p99', 'vacuumed p50', 'vacuumed p99'],
@@ -180,7 +192,7 @@ function targets(report: BenchReport): string[][] {
   rows.push([
     'rebuild of a read model',
     '4,586 events/s',
-    `${int(report.rebuild.eventsPerSecond)} events/s`,
+    `${int(report.rebuild.eventsPerSecond)} events/s (filling ${int(report.rebuild.fillEventsPerSecond)}, then ${report.rebuild.indexSeconds.toFixed(1)} s of indexes)`,
     '≥ 100,000 events/s',
     yes(report.rebuild.eventsPerSecond >= 100_000),
   ]);

@@ -1,5 +1,6 @@
 import type { PiiVault, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
+import type { RowBatchPlan } from './row-batch';
 
 /**
  * A projection turns the global log into tables shaped for screens (docs/architecture.md "Projections").
@@ -39,6 +40,20 @@ export interface Projection<Table extends string = string> {
     tables: Readonly<Record<Table, string>>,
     context: ProjectionContext,
   ): Promise<void>;
+  /**
+   * The writes of a batch, planned outside any transaction (its rows read, the events folded in
+   * memory), for a read model of one table written only by its runner. The runner runs them in one
+   * statement with the move of its checkpoint, each guarded to write nothing unless the checkpoint
+   * moved from where the batch was read after: no other writer can have changed the rows between
+   * the read and that statement without moving the checkpoint first. A live batch then costs two
+   * round trips instead of five (BEGIN, the move, the read, the write, COMMIT). Same result as
+   * `applyBatch`.
+   */
+  planBatch?(
+    knex: Knex,
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<Table, string>>,
+  ): Promise<RowBatchPlan | null>;
 }
 
 export function defineProjection<Table extends string>(projection: Projection<Table>): Projection<Table> {

@@ -6,6 +6,7 @@ import { openTestDatabase, type TestDatabase } from '@interior/platform/testing'
 import type { Knex } from 'knex';
 import { ensureGenerations, ProjectionRunner, requestRebuild } from './runner';
 import { replayTally, type TallyRow, tallyProjection } from './testing/tally';
+import { userGroupsProjection } from './usergroups/usergroups.projection';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -258,6 +259,36 @@ describe('projection runner', () => {
       (await generations()).some((g) => g.generation === 2 && g.status === 'active'),
     );
     expect(await tallyRows()).toEqual(expected);
+  });
+
+  it('never applies a planned batch twice when two runners compete (the move and the writes in one statement)', async () => {
+    const a = runner(userGroupsProjection, { batchSize: 3 });
+    const b = runner(userGroupsProjection, { batchSize: 3 });
+    await Promise.all([a.start(), b.start()]);
+    const expected = new Map<number, string>();
+    let last = '';
+    const append = async (id: number, type: string, data: object, revision: number | 'no_stream') => {
+      const event = { ...newEvent(type, data), metadata: metadata() };
+      last = (await store.append(`UserGroup-${id}`, [event], { expectedRevision: revision })).position;
+    };
+    // Live appends a few at a time, so both runners apply short batches as they come (planBatch).
+    for (let id = 1; id <= 40; id++) {
+      await append(id, 'UserGroupCreated', { id, name: `그룹 ${id}`, description: '' }, 'no_stream');
+      expected.set(id, `그룹 ${id}`);
+      if (id % 4 === 0) {
+        await append(id - 1, 'UserGroupUpdated', { name: `고친 그룹 ${id - 1}` }, 0);
+        expected.set(id - 1, `고친 그룹 ${id - 1}`);
+        await append(id - 2, 'UserGroupDeleted', {}, 0);
+        expected.delete(id - 2);
+      }
+    }
+    await Promise.all([a.caughtUp({ position: last }), b.caughtUp({ position: last })]);
+    const rows = await db.knex('usergroups').orderBy('id').select('id', 'name', 'version');
+    expect(rows).toEqual(
+      [...expected].map(([id, name]) => ({ id, name, version: name.startsWith('고친') ? 1 : 0 })),
+    );
+    const kept = await db.knex('read_model_counts').where('physical', 'like', 'usergroups_g%').first('rows');
+    expect(Number(kept?.rows)).toBe(expected.size);
   });
 
   it('never applies a batch twice when two runners compete for one projection', async () => {

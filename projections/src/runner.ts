@@ -2,6 +2,7 @@ import type { EventStore, PiiVault, Position, StoredEvent } from '@interior/plat
 import { IDLE_POLL_MS, IDLE_STORE_MS, Signal } from '@interior/platform';
 import type { Knex } from 'knex';
 import { generationTables, type Projection } from './projection';
+import { countFromTable } from './row-batch';
 
 /**
  * Runs projections over the global log (docs/architecture.md "Projections").
@@ -184,6 +185,8 @@ export interface ProjectionHealth {
   status: GenerationRow['status'];
   checkpoint: Position | null;
   error: string | null;
+  /** A building generation, once filled: how long creating its indexes took (seconds). */
+  indexSeconds?: number;
 }
 
 export class ProjectionRunner {
@@ -358,6 +361,51 @@ export class ProjectionRunner {
       });
 
     /**
+     * A live batch of a projection that plans its writes (Projection.planBatch): the checkpoint's
+     * move and the writes in one statement, each write guarded by the move, so they commit together
+     * or not at all (no BEGIN, no COMMIT, one round trip after the rows are read).
+     */
+    const planBatch = projection.planBatch?.bind(projection);
+    const commitPlanned = async (to: Position, batch: StoredEvent[]) => {
+      const plan = await planBatch!(knex, batch, tables);
+      const guard = 'exists (select 1 from moved)';
+      const writes = plan?.writes ?? [];
+      const parts = writes.map((write, i) => `, written_${i} as (${write.sql(guard)})`);
+      const counts = plan !== null && plan.added !== 0;
+      const { rows } = await knex.raw<{
+        rows: { status: GenerationRow['status'] | null; counted: string }[];
+      }>(
+        `with moved as (
+           update ${GENERATIONS} set checkpoint = ?, updated_at = now()
+           from (select set_config('synchronous_commit', 'off', true)) as durability
+           where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
+           returning status)
+         ${parts.join('')}
+         ${counts ? ', counted as (update read_model_counts set rows = rows + ? where physical = ? and exists (select 1 from moved) returning 1)' : ''}
+         select (select status from moved) as status, ${counts ? '(select count(*) from counted)' : '1'} as counted`,
+        [
+          to,
+          where.name,
+          where.generation,
+          saved,
+          ...writes.flatMap((write) => write.bindings),
+          ...(counts ? [plan.added, plan.table] : []),
+        ],
+      );
+      const status = rows[0]?.status ?? null;
+      if (status === null) {
+        const current: Pick<GenerationRow, 'status' | 'checkpoint'> | undefined = await knex(GENERATIONS)
+          .where(where)
+          .first('status', 'checkpoint');
+        if (!current || current.status === 'retired') return { kind: 'retired' as const };
+        return { kind: 'moved' as const, checkpoint: current.checkpoint };
+      }
+      // The table's first counted batch: count it whole, now that the batch is in (row-batch.ts).
+      if (counts && Number(rows[0]?.counted) === 0) await countFromTable(knex, plan.table);
+      return { kind: 'committed' as const, status };
+    };
+
+    /**
      * The signal's version before the last read, when that read came back short and was handled:
      * the loop had then seen all it could, so it waits for the next append (or the poll) instead of
      * reading again only to find nothing. An append meanwhile moved the version: no wait.
@@ -403,7 +451,10 @@ export class ProjectionRunner {
         const idleStore = batch.length === 0 && target !== saved;
         const storeLater = idleStore && health.status === 'active' && Date.now() - storedAt < IDLE_STORE_MS;
         if (target !== null && (batch.length > 0 || target !== saved) && !storeLater) {
-          const outcome = await commit(target, relevant);
+          const outcome =
+            planBatch && relevant.length > 0 && !behind
+              ? await commitPlanned(target, relevant)
+              : await commit(target, relevant);
           storedAt = Date.now();
           if (outcome.kind === 'retired') return;
           saved = outcome.kind === 'moved' ? outcome.checkpoint : target;
@@ -419,7 +470,9 @@ export class ProjectionRunner {
           continue;
         }
         if (health.status === 'building' && !indexed) {
+          const started = performance.now();
           indexed = await this.indexGeneration(projection, generation.generation);
+          health.indexSeconds = (performance.now() - started) / 1000;
           continue;
         }
         if (health.status === 'building' && (await this.switchTo(projection, generation.generation, saved))) {

@@ -9,7 +9,7 @@ import {
 import { type StoredEvent, searchExpression } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt, type Projection, type ProjectionContext } from '../projection';
-import { applyRowBatch, type RowFold, type Rows } from '../row-batch';
+import { applyRowBatch, planRowBatch, type RowFold, type Rows } from '../row-batch';
 import { hasTrigramSearch } from '../search';
 
 /**
@@ -240,13 +240,17 @@ export function resourceProjection(
       }
     },
   };
+  const fold: RowFold<ResourceRow> = {
+    ids: rows.ids,
+    // A record's id is its stream's, so nothing but its creation, at revision 0, makes its row.
+    creates: (event) =>
+      event.type === types.created && event.revision === 0 ? (event.data as { id: number }).id : undefined,
+    fold(current, event) {
+      rows.fold(current, event);
+    },
+  };
   const write = (trx: Knex.Transaction, physical: string, events: readonly StoredEvent[]) =>
-    applyRowBatch(trx, physical, events, {
-      ids: rows.ids,
-      fold(current, event) {
-        rows.fold(current, event);
-      },
-    }).then(() => undefined);
+    applyRowBatch(trx, physical, events, fold);
   return defineProjection({
     name: table,
     version: options.version,
@@ -306,6 +310,8 @@ export function resourceProjection(
           ) {
             await write(trx, tables[table]!, events);
           },
+          planBatch: (knex: Knex, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>) =>
+            planRowBatch(knex, tables[table]!, events, fold),
         }),
   });
 }
