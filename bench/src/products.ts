@@ -118,8 +118,9 @@ async function measure(platform: PlatformServer, token: string, quick: boolean):
     );
     let total = 0;
     const latency = await sampleLatency(async () => {
+      // Made afresh each time (never an answer the process remembered: answer-cache.ts).
       const response = await fetch(`${base}/api/product?${params}`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' },
       });
       if (!response.ok) throw new Error(`GET /api/product?${params}: ${response.status}`);
       total = Number(response.headers.get('content-range')?.split('/')[1] ?? 0);

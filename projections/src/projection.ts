@@ -22,6 +22,12 @@ export interface Projection<Table extends string = string> {
   tables: Readonly<Record<Table, (table: Knex.CreateTableBuilder) => void>>;
   /** Indexes or constraints beyond what the table builders declare, by physical table name. */
   afterCreate?(knex: Knex | Knex.Transaction, tables: Readonly<Record<Table, string>>): Promise<void>;
+  /**
+   * When all `afterCreate` does is create indexes: those statements, one index each, idempotent
+   * (`create index if not exists`). A rebuilt generation then builds them side by side once it is
+   * full (runner.ts indexGeneration), instead of one after another in one transaction.
+   */
+  indexes?(knex: Knex | Knex.Transaction, tables: Readonly<Record<Table, string>>): Promise<string[]>;
   /** Applies one event inside the batch's transaction; must use only `trx`. */
   apply(
     trx: Knex.Transaction,

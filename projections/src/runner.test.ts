@@ -237,6 +237,40 @@ describe('projection runner', () => {
     expect(await tallyRows()).toEqual(replayTally(await allEvents()));
   });
 
+  it('builds the listed indexes of a rebuilt generation side by side, and the same ones as a new table gets', async () => {
+    const r = runner(userGroupsProjection, { rescanIntervalMs: 30 });
+    await r.start();
+    let last = '';
+    for (let id = 1; id <= 5; id++) {
+      const event = {
+        ...newEvent('UserGroupCreated', { id, name: `그룹 ${id}`, description: '' }),
+        metadata: metadata(),
+      };
+      last = (await store.append(`UserGroup-${id}`, [event], { expectedRevision: 'no_stream' })).position;
+    }
+    await r.caughtUp({ position: last });
+    const indexes = async (table: string) =>
+      (await db.knex('pg_indexes').where({ tablename: table }).pluck('indexname'))
+        .map((name: string) => name.replace(table, '<table>'))
+        .sort();
+    const first = await indexes('usergroups_g1');
+    expect(first).toEqual(
+      expect.arrayContaining(['<table>_name_id_index', '<table>_search', '<table>_pkey']),
+    );
+
+    const generation = await requestRebuild(db.knex, userGroupsProjection);
+    expect(await indexes(`usergroups_g${generation}`)).toEqual(['<table>_pkey']);
+    await eventually(
+      async () =>
+        (await db.knex('projection_generations').where({ name: 'usergroups', generation }).first('status'))
+          ?.status === 'active',
+    );
+    expect(await indexes(`usergroups_g${generation}`)).toEqual(first);
+    const health = r.health().find((h) => h.name === 'usergroups' && h.generation === generation);
+    expect(health?.indexSeconds).toBeGreaterThan(0);
+    expect((await db.knex('usergroups').count({ n: '*' }))[0]?.n).toBe('5');
+  });
+
   it('builds a new version on start beside the old one, which stays readable until the switch', async () => {
     const appended = await appendCounted(2, 5);
     const v1 = runner(tallyProjection({ version: 1 }));

@@ -1,5 +1,5 @@
 import type { EventStore, PiiVault, Position, StoredEvent } from '@interior/platform';
-import { IDLE_POLL_MS, IDLE_STORE_MS, Signal } from '@interior/platform';
+import { IDLE_POLL_MS, IDLE_STORE_MS, pgErrorCode, pgErrorCodes, Signal } from '@interior/platform';
 import type { Knex } from 'knex';
 import { generationTables, type Projection } from './projection';
 import { countFromTable } from './row-batch';
@@ -56,6 +56,15 @@ interface GenerationRow {
 
 const GENERATIONS = 'projection_generations';
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** Indexes of a rebuilt generation built at once (runner.indexGeneration): one per core here. */
+const INDEX_BUILDS = 2;
+
+/** PostgreSQL's answer when the index was created meanwhile by another session. */
+function isAlreadyCreated(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === pgErrorCodes.uniqueViolation || code === pgErrorCodes.duplicateTable;
+}
 
 const lockProjection = (trx: Knex.Transaction, name: string) =>
   trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
@@ -510,6 +519,34 @@ export class ProjectionRunner {
    * retired meanwhile.
    */
   private async indexGeneration(projection: Projection, generation: number): Promise<boolean> {
+    if (projection.indexes) {
+      const { knex } = this.options;
+      const where = { name: projection.name, generation };
+      const current: Pick<GenerationRow, 'status' | 'indexed'> | undefined = await knex(GENERATIONS)
+        .where(where)
+        .first('status', 'indexed');
+      if (!current || current.status === 'retired') return false;
+      if (!current.indexed) {
+        // Side by side, each in its own transaction: a crash leaves whole indexes or none of one,
+        // and a second try (or another process indexing too) creates only the missing ones.
+        const statements = [...(await projection.indexes(knex, generationTables(projection, generation)))];
+        const lane = async () => {
+          for (let sql = statements.shift(); sql !== undefined; sql = statements.shift()) {
+            await knex
+              .transaction(async (trx) => {
+                // A bulk index build is faster with room to sort its entries in memory.
+                await trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
+                await trx.raw(sql);
+              })
+              .catch((error: unknown) => {
+                // The same index created by another process at the same moment.
+                if (!isAlreadyCreated(error)) throw error;
+              });
+          }
+        };
+        await Promise.all(Array.from({ length: INDEX_BUILDS }, lane));
+      }
+    }
     return this.options.knex.transaction(async (trx) => {
       const where = { name: projection.name, generation };
       const current: Pick<GenerationRow, 'status' | 'indexed'> | undefined = await trx(GENERATIONS)
@@ -518,9 +555,11 @@ export class ProjectionRunner {
         .first('status', 'indexed');
       if (!current || current.status === 'retired') return false;
       if (current.indexed) return true;
-      // A bulk GIN build is much faster with room to sort its entries in memory.
-      await trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
-      await projection.afterCreate?.(trx, generationTables(projection, generation));
+      if (!projection.indexes) {
+        // A bulk index build is faster with room to sort its entries in memory.
+        await trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
+        await projection.afterCreate?.(trx, generationTables(projection, generation));
+      }
       await trx(GENERATIONS).where(where).update({ indexed: true, updated_at: trx.fn.now() });
       this.logger.info({ projection: projection.name, generation }, 'projection generation indexed');
       return true;

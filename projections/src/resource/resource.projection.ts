@@ -267,16 +267,28 @@ export function resourceProjection(
         t.integer('version').notNullable();
       },
     },
+    async indexes(knex, tables) {
+      const physical = tables[table]!;
+      const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+      // The search index first: the longest to build, it then runs beside all the others.
+      const statements =
+        search.length > 0 && (await hasTrigramSearch(knex))
+          ? // The expression `q` searches (simple-rest searchExpression), so one index scan serves it.
+            [
+              `create index if not exists ${quoted(`${physical}_search`)} on ${quoted(physical)}
+               using gin ((${searchExpression(search)}) gin_trgm_ops)`,
+            ]
+          : [];
+      for (const columns of sortIndexes(resource)) {
+        statements.push(
+          `create index if not exists ${quoted(`${physical}_${columns.join('_')}_index`.toLowerCase())}
+           on ${quoted(physical)} (${columns.map(quoted).join(', ')})`,
+        );
+      }
+      return statements;
+    },
     async afterCreate(knex, tables) {
-      await knex.schema.alterTable(tables[table]!, (t) => {
-        for (const columns of sortIndexes(resource)) t.index(columns);
-      });
-      if (search.length === 0 || !(await hasTrigramSearch(knex))) return;
-      // The expression `q` searches (simple-rest searchExpression), so one index scan serves it.
-      await knex.raw(`create index ?? on ?? using gin ((${searchExpression(search)}) gin_trgm_ops)`, [
-        `${tables[table]}_search`,
-        tables[table]!,
-      ]);
+      for (const statement of await this.indexes!(knex, tables)) await knex.raw(statement);
     },
     async apply(trx, event, tables, context) {
       const physical = tables[table]!;
