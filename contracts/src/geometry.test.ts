@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   isSimplePolygon,
   openingFitsWall,
@@ -93,6 +94,42 @@ describe('segments and simple polygons', () => {
     ['a straight vertex on an edge is fine', P(0, 0, 5, 0, 10, 0, 10, 10, 0, 10), true],
   ])('simple polygon: %s → %p', (_, polygon, expected) => {
     expect(isSimplePolygon(polygon)).toBe(expected);
+  });
+
+  it('finds the same outlines simple as testing every pair of edges', () => {
+    // The rule itself, pair by pair: the sweep must only skip pairs that cannot meet.
+    const everyPair = (polygon: readonly Point[]): boolean => {
+      const n = polygon.length;
+      if (n < 3 || new Set(polygon.map((p) => `${p.x},${p.y}`)).size < n) return false;
+      if (polygonAreaMm2(polygon) === 0) return false;
+      const at = (i: number) => polygon[i % n]!;
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          const adjacent = j === i + 1 || (i === 0 && j === n - 1);
+          if (!adjacent) {
+            if (segmentsIntersect(at(i), at(i + 1), at(j), at(j + 1))) return false;
+            continue;
+          }
+          const shared = j === i + 1 ? at(i + 1) : at(i);
+          const a = j === i + 1 ? at(i) : at(i + 1);
+          const b = j === i + 1 ? at(j + 1) : at(j);
+          const dot = (a.x - shared.x) * (b.x - shared.x) + (a.y - shared.y) * (b.y - shared.y);
+          if (orientation(shared, a, b) === 0 && dot > 0) return false;
+        }
+      }
+      return true;
+    };
+    // Small coordinates, so touching, crossing and collinear edges are frequent.
+    const outline = fc.array(
+      fc.record({ x: fc.integer({ min: 0, max: 6 }), y: fc.integer({ min: 0, max: 6 }) }),
+      { minLength: 3, maxLength: 9 },
+    );
+    fc.assert(
+      fc.property(outline, (polygon) => {
+        expect(isSimplePolygon(polygon)).toBe(everyPair(polygon));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
 
