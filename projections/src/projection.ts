@@ -23,9 +23,9 @@ export interface Projection<Table extends string = string> {
   /** Indexes or constraints beyond what the table builders declare, by physical table name. */
   afterCreate?(knex: Knex | Knex.Transaction, tables: Readonly<Record<Table, string>>): Promise<void>;
   /**
-   * When all `afterCreate` does is create indexes: those statements, one index each, idempotent
-   * (`create index if not exists`). A rebuilt generation then builds them side by side once it is
-   * full (runner.ts indexGeneration), instead of one after another in one transaction.
+   * The indexes beyond what the table builders declare, as statements, one index each, idempotent
+   * (`create index if not exists`), instead of `afterCreate`: a rebuilt generation then builds them
+   * side by side once it is full (runner.ts indexGeneration), not one after another.
    */
   indexes?(knex: Knex | Knex.Transaction, tables: Readonly<Record<Table, string>>): Promise<string[]>;
   /** Applies one event inside the batch's transaction; must use only `trx`. */
@@ -64,6 +64,16 @@ export interface Projection<Table extends string = string> {
 
 export function defineProjection<Table extends string>(projection: Projection<Table>): Projection<Table> {
   return projection;
+}
+
+/** A projection's indexes, one after another: its `indexes` when it lists them, else `afterCreate`. */
+export async function createIndexes(
+  trx: Knex.Transaction,
+  projection: Projection,
+  tables: Readonly<Record<string, string>>,
+): Promise<void> {
+  if (!projection.indexes) return projection.afterCreate?.(trx, tables);
+  for (const statement of await projection.indexes(trx, tables)) await trx.raw(statement);
 }
 
 /** Physical table names of one generation. */

@@ -174,7 +174,7 @@ export async function planRowBatch<Row extends { id: number }>(
 
 /**
  * Folds `events` into `table` and writes the result (planRowBatch) inside the caller's
- * transaction: the batch's rows are read in one statement and written back in one or two. The
+ * transaction: the batch's rows are read in one statement and written back in one. The
  * table's number of rows is kept in `read_model_counts` in the same transaction (lists read their
  * exact total there), so a table written this way must be written only this way.
  */
@@ -185,22 +185,50 @@ export async function applyRowBatch<Row extends { id: number }>(
   fold: RowFold<Row>,
 ): Promise<void> {
   const plan = await planRowBatch(trx, table, events, fold);
-  if (!plan) return;
-  for (const [i, write] of plan.writes.entries()) {
-    if (i < plan.writes.length - 1 || plan.added === 0) {
-      await trx.raw(write.sql(null), write.bindings);
-      continue;
-    }
-    // The last write moves the row count too, in the same statement (one round trip less); a
-    // data-modifying WITH runs whether or not the outer query reads it.
-    const { rows: counted } = await trx.raw<{ rows: { counted: string | number }[] }>(
-      `with counted as (update read_model_counts set rows = rows + ? where physical = ? returning physical),
-        written as (${write.sql(null)})
-       select count(*) as counted from counted`,
-      [plan.added, table, ...write.bindings],
-    );
-    if (Number(counted[0]?.counted ?? 0) === 0) await countFromTable(trx, table);
-  }
+  if (!plan || plan.writes.length === 0) return;
+  const { items, bindings, counted } = writesAsWith(plan, null);
+  const { rows } = await trx.raw<{ rows: { counted: unknown }[] }>(
+    `with ${items.join(', ')} select ${counted} as counted`,
+    bindings,
+  );
+  await countIfUncounted(trx, plan, rows[0]?.counted);
+}
+
+/**
+ * The plan's writes, and the move of the table's kept row count, as the items of one
+ * data-modifying WITH (one statement, one round trip: each item runs whether or not the query reads
+ * it), each guarded by `guard` when given. `counted` is the query's expression for how many kept
+ * counts moved, for countIfUncounted.
+ */
+export function writesAsWith(
+  plan: RowBatchPlan,
+  guard: string | null,
+): { items: string[]; bindings: Knex.RawBinding[]; counted: string } {
+  const items = plan.writes.map((write, i) => `written_${i} as (${write.sql(guard)})`);
+  const bindings = plan.writes.flatMap((write) => write.bindings);
+  if (plan.added === 0) return { items, bindings, counted: 'null' };
+  items.push(
+    `counted as (update read_model_counts set rows = rows + ? where physical = ?${guard ? ` and ${guard}` : ''} returning 1)`,
+  );
+  bindings.push(plan.added, plan.table);
+  return { items, bindings, counted: '(select count(*) from counted)' };
+}
+
+/**
+ * After the statement of writesAsWith: a table that changed size but had no kept count yet is
+ * counted whole, now that the batch is in, so a table that had rows before is counted right too.
+ */
+export async function countIfUncounted(
+  db: Knex | Knex.Transaction,
+  plan: RowBatchPlan,
+  counted: unknown,
+): Promise<void> {
+  if (plan.added === 0 || Number(counted) > 0) return;
+  await db.raw(
+    `insert into read_model_counts (physical, rows) select ?, count(*) from ??
+     on conflict (physical) do update set rows = excluded.rows`,
+    [plan.table, plan.table],
+  );
 }
 
 /** Rows per upsert statement: a JSON document of a few megabytes at most. */
@@ -232,16 +260,4 @@ function jsonColumnsOf(db: Knex | Knex.Transaction, table: string): Promise<Set<
 function jsonValue(row: object, column: string, json: ReadonlySet<string>): unknown {
   const value = (row as Record<string, unknown>)[column] ?? null;
   return json.has(column) && typeof value === 'string' ? JSON.parse(value) : value;
-}
-
-/**
- * The first time a table's rows are counted: from the table itself, after this batch's writes,
- * so a table that had rows before is counted right too.
- */
-export async function countFromTable(db: Knex | Knex.Transaction, table: string): Promise<void> {
-  await db.raw(
-    `insert into read_model_counts (physical, rows) select ?, count(*) from ??
-     on conflict (physical) do update set rows = excluded.rows`,
-    [table, table],
-  );
 }

@@ -1,8 +1,8 @@
 import type { EventStore, PiiVault, Position, StoredEvent } from '@interior/platform';
 import { IDLE_POLL_MS, IDLE_STORE_MS, pgErrorCode, pgErrorCodes, Signal } from '@interior/platform';
 import type { Knex } from 'knex';
-import { generationTables, type Projection } from './projection';
-import { countFromTable } from './row-batch';
+import { createIndexes, generationTables, type Projection } from './projection';
+import { countIfUncounted, writesAsWith } from './row-batch';
 
 /**
  * Runs projections over the global log (docs/architecture.md "Projections").
@@ -66,6 +66,18 @@ function isAlreadyCreated(error: unknown): boolean {
   return code === pgErrorCodes.uniqueViolation || code === pgErrorCodes.duplicateTable;
 }
 
+/**
+ * Moves a generation's checkpoint (bindings: to, name, generation, from), answering its status: no
+ * row when it was retired or its checkpoint is no longer the one the batch was read after (another
+ * runner applied it). The read model derives from the log, and a crash that loses the commit loses
+ * its checkpoint with it (one transaction): the batch is simply applied again. So the commit need
+ * not wait for the WAL flush (synchronous_commit off for this transaction only).
+ */
+const MOVE_CHECKPOINT = `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
+  from (select set_config('synchronous_commit', 'off', true)) as durability
+  where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
+  returning status`;
+
 const lockProjection = (trx: Knex.Transaction, name: string) =>
   trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
 
@@ -90,8 +102,12 @@ async function createGeneration(
     await forgetCounts(trx, [physical]);
     await trx.schema.createTable(physical, define);
   }
-  if (status === 'active') await projection.afterCreate?.(trx, tables);
+  if (status === 'active') await createIndexes(trx, projection, tables);
 }
+
+/** A bulk index build is faster with room to sort its entries in memory (this transaction only). */
+const roomToSort = (trx: Knex.Transaction) =>
+  trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
 
 async function pointViewsAt(trx: Knex.Transaction, projection: Projection, generation: number) {
   const tables = generationTables(projection, generation);
@@ -340,28 +356,23 @@ export class ProjectionRunner {
      * Applies (optionally) and moves the stored checkpoint in one transaction, after checking it is
      * still the one this loop read from: another runner of the same generation may have moved it.
      */
+    /** The bindings of MOVE_CHECKPOINT for a batch read after `saved` and ending at `to`. */
+    const move = (to: Position) => [to, where.name, where.generation, saved];
+    /** Why the checkpoint did not move: the generation was retired, or another runner moved it. */
+    const notMoved = async (db: Knex | Knex.Transaction) => {
+      const current: Pick<GenerationRow, 'status' | 'checkpoint'> | undefined = await db(GENERATIONS)
+        .where(where)
+        .first('status', 'checkpoint');
+      if (!current || current.status === 'retired') return { kind: 'retired' as const };
+      return { kind: 'moved' as const, checkpoint: current.checkpoint };
+    };
+
     const commit = (to: Position, batch: StoredEvent[]) =>
       knex.transaction(async (trx) => {
-        // The checkpoint moves first: the update locks the generation's row and matches only while
-        // the checkpoint is still the one this batch was read after, so no batch applies twice.
-        // The read model derives from the log, and a crash that loses this commit loses its
-        // checkpoint with it (one transaction): the batch is simply applied again. So the commit
-        // need not wait for the WAL flush (synchronous_commit off for this transaction only).
-        const { rows } = await trx.raw<{ rows: Pick<GenerationRow, 'status'>[] }>(
-          `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
-           from (select set_config('synchronous_commit', 'off', true)) as durability
-           where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
-           returning status`,
-          [to, where.name, where.generation, saved],
-        );
+        // The checkpoint moves first: the update locks the generation's row, so no batch applies twice.
+        const { rows } = await trx.raw<{ rows: Pick<GenerationRow, 'status'>[] }>(MOVE_CHECKPOINT, move(to));
         const moved = rows[0];
-        if (!moved) {
-          const current: Pick<GenerationRow, 'status' | 'checkpoint'> | undefined = await trx(GENERATIONS)
-            .where(where)
-            .first('status', 'checkpoint');
-          if (!current || current.status === 'retired') return { kind: 'retired' as const };
-          return { kind: 'moved' as const, checkpoint: current.checkpoint };
-        }
+        if (!moved) return notMoved(trx);
         if (batch.length > 0) {
           if (projection.applyBatch) await projection.applyBatch(trx, batch, tables, { vault });
           else for (const event of batch) await projection.apply(trx, event, tables, { vault });
@@ -377,40 +388,17 @@ export class ProjectionRunner {
     const planBatch = projection.planBatch?.bind(projection);
     const commitPlanned = async (to: Position, batch: StoredEvent[]) => {
       const plan = await planBatch!(knex, batch, tables);
-      const guard = 'exists (select 1 from moved)';
-      const writes = plan?.writes ?? [];
-      const parts = writes.map((write, i) => `, written_${i} as (${write.sql(guard)})`);
-      const counts = plan !== null && plan.added !== 0;
+      const planned = plan && writesAsWith(plan, 'exists (select 1 from moved)');
       const { rows } = await knex.raw<{
-        rows: { status: GenerationRow['status'] | null; counted: string }[];
+        rows: { status: GenerationRow['status'] | null; counted: unknown }[];
       }>(
-        `with moved as (
-           update ${GENERATIONS} set checkpoint = ?, updated_at = now()
-           from (select set_config('synchronous_commit', 'off', true)) as durability
-           where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
-           returning status)
-         ${parts.join('')}
-         ${counts ? ', counted as (update read_model_counts set rows = rows + ? where physical = ? and exists (select 1 from moved) returning 1)' : ''}
-         select (select status from moved) as status, ${counts ? '(select count(*) from counted)' : '1'} as counted`,
-        [
-          to,
-          where.name,
-          where.generation,
-          saved,
-          ...writes.flatMap((write) => write.bindings),
-          ...(counts ? [plan.added, plan.table] : []),
-        ],
+        `with moved as (${MOVE_CHECKPOINT})${planned?.items.map((item) => `, ${item}`).join('') ?? ''}
+         select (select status from moved) as status, ${planned?.counted ?? 'null'} as counted`,
+        [...move(to), ...(planned?.bindings ?? [])],
       );
       const status = rows[0]?.status ?? null;
-      if (status === null) {
-        const current: Pick<GenerationRow, 'status' | 'checkpoint'> | undefined = await knex(GENERATIONS)
-          .where(where)
-          .first('status', 'checkpoint');
-        if (!current || current.status === 'retired') return { kind: 'retired' as const };
-        return { kind: 'moved' as const, checkpoint: current.checkpoint };
-      }
-      // The table's first counted batch: count it whole, now that the batch is in (row-batch.ts).
-      if (counts && Number(rows[0]?.counted) === 0) await countFromTable(knex, plan.table);
+      if (status === null) return notMoved(knex);
+      if (plan) await countIfUncounted(knex, plan, rows[0]?.counted);
       return { kind: 'committed' as const, status };
     };
 
@@ -534,8 +522,7 @@ export class ProjectionRunner {
           for (let sql = statements.shift(); sql !== undefined; sql = statements.shift()) {
             await knex
               .transaction(async (trx) => {
-                // A bulk index build is faster with room to sort its entries in memory.
-                await trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
+                await roomToSort(trx);
                 await trx.raw(sql);
               })
               .catch((error: unknown) => {
@@ -556,8 +543,7 @@ export class ProjectionRunner {
       if (!current || current.status === 'retired') return false;
       if (current.indexed) return true;
       if (!projection.indexes) {
-        // A bulk index build is faster with room to sort its entries in memory.
-        await trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
+        await roomToSort(trx);
         await projection.afterCreate?.(trx, generationTables(projection, generation));
       }
       await trx(GENERATIONS).where(where).update({ indexed: true, updated_at: trx.fn.now() });

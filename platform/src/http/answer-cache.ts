@@ -9,8 +9,9 @@ import { COMPRESSED_ENCODINGS, COMPRESSION_THRESHOLD, compressionOptions } from 
  * (docs/architecture.md "Queries"). A process that runs the projections itself knows when a read
  * model changes (the runner's `readModelVersion`): until then, asking the same thing again (the
  * same route, query string and caller) gets the same answer, so it is sent as it was, already
- * serialized and compressed, without a query; `Cache-Control: no-cache` asks for it made afresh. A process without the projections (a query-service
- * running alone) has no version to go by and remembers nothing.
+ * serialized and compressed, without a query; `Cache-Control: no-cache` asks for it made afresh.
+ * A process without the projections (a query-service running alone) has no version to go by and
+ * remembers nothing.
  *
  * The version is read before the answer is made: a change committed meanwhile makes the next
  * request miss, so an answer is never kept past a change it may not show. The answer of a write
@@ -21,6 +22,7 @@ export type ReadModelVersion = (names: readonly string[]) => string;
 interface Answer {
   headers: Readonly<Record<string, string>>;
   json: string;
+  bytes: number;
   /** The body compressed, by encoding, made on first use. */
   encoded: Map<string, Buffer>;
 }
@@ -57,8 +59,9 @@ export class AnswerCache {
     let answer = fresh ? undefined : this.answers.get(versioned);
     if (!answer) {
       const made = await produce();
-      answer = { headers: made.headers, json: JSON.stringify(made.body), encoded: new Map() };
-      if (answer.json.length <= MAX_ANSWER_BYTES) {
+      const json = JSON.stringify(made.body);
+      answer = { headers: made.headers, json, bytes: Buffer.byteLength(json), encoded: new Map() };
+      if (answer.bytes <= MAX_ANSWER_BYTES) {
         this.answers.set(versioned, answer, Date.now() + (this.options.ttlMs ?? 60_000));
       }
     }
@@ -70,7 +73,7 @@ export class AnswerCache {
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
   reply.headers(answer.headers).type('application/json; charset=utf-8');
   const encoding = acceptedEncoding(request);
-  if (!encoding || Buffer.byteLength(answer.json) < COMPRESSION_THRESHOLD) return reply.send(answer.json);
+  if (!encoding || answer.bytes < COMPRESSION_THRESHOLD) return reply.send(answer.json);
   let body = answer.encoded.get(encoding);
   if (!body) {
     body =

@@ -108,7 +108,7 @@ function addColumn(t: Knex.CreateTableBuilder, name: string, spec: FieldSpec): v
 
 /**
  * The indexes the lists sort by: with the id (the tie-break of every sort), a deep page's first
- * row is an index-only scan. Created by `afterCreate`, so a rebuild fills the table first and
+ * row is an index-only scan. Created by `indexes`, so a rebuild fills the table first and
  * builds each of them at once (the runner indexes a building generation when it has caught up).
  */
 function sortIndexes(resource: ResourceDeclaration): string[][] {
@@ -194,6 +194,9 @@ export function resourceProjection(
     }),
   );
   const rows: RowFold<ResourceRow> = {
+    // A record's id is its stream's, so nothing but its creation, at revision 0, makes its row.
+    creates: (event) =>
+      event.type === types.created && event.revision === 0 ? (event.data as { id: number }).id : undefined,
     ids(event) {
       if (event.type === types.created) return [(event.data as { id: number }).id];
       if (event.type === types.updated || event.type === types.deleted) return [idOf(event)];
@@ -240,17 +243,8 @@ export function resourceProjection(
       }
     },
   };
-  const fold: RowFold<ResourceRow> = {
-    ids: rows.ids,
-    // A record's id is its stream's, so nothing but its creation, at revision 0, makes its row.
-    creates: (event) =>
-      event.type === types.created && event.revision === 0 ? (event.data as { id: number }).id : undefined,
-    fold(current, event) {
-      rows.fold(current, event);
-    },
-  };
   const write = (trx: Knex.Transaction, physical: string, events: readonly StoredEvent[]) =>
-    applyRowBatch(trx, physical, events, fold);
+    applyRowBatch(trx, physical, events, rows);
   return defineProjection({
     name: table,
     version: options.version,
@@ -287,9 +281,6 @@ export function resourceProjection(
       }
       return statements;
     },
-    async afterCreate(knex, tables) {
-      for (const statement of await this.indexes!(knex, tables)) await knex.raw(statement);
-    },
     async apply(trx, event, tables, context) {
       const physical = tables[table]!;
       if (!perEvent) {
@@ -323,7 +314,7 @@ export function resourceProjection(
             await write(trx, tables[table]!, events);
           },
           planBatch: (knex: Knex, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>) =>
-            planRowBatch(knex, tables[table]!, events, fold),
+            planRowBatch(knex, tables[table]!, events, rows),
         }),
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DomainEvent, streamName } from '@interior/contracts';
 import { PiiVault, type StoredEvent } from '@interior/platform';
 import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
-import { generationTables, type Projection } from '../projection';
+import { createIndexes, generationTables, type Projection } from '../projection';
 
 /**
  * Projection tests read as: given these events (of these streams), then these rows. Each `then`
@@ -51,7 +51,7 @@ export function projectionSpec(projection: Projection, db: () => TestDatabase) {
             for (const [name, define] of Object.entries(projection.tables)) {
               await trx.schema.createTable((tables as Record<string, string>)[name]!, define);
             }
-            await projection.afterCreate?.(trx, tables);
+            await createIndexes(trx, projection, tables);
             const handled = stored.filter((e) => projection.handles.includes(e.type));
             for (const event of handled)
               await projection.apply(trx, event, tables, { vault: new PiiVault(knex) });
