@@ -7,6 +7,7 @@ export * from './auth/tokens';
 export * from './config';
 export * from './db/database';
 export * from './db/migrations';
+export * from './db/prepared';
 export * from './errors';
 export * from './eventstore/append-listeners';
 export * from './eventstore/kurrentdb';

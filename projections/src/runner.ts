@@ -1,5 +1,12 @@
 import type { EventStore, PiiVault, Position, StoredEvent } from '@interior/platform';
-import { IDLE_POLL_MS, IDLE_STORE_MS, pgErrorCode, pgErrorCodes, Signal } from '@interior/platform';
+import {
+  IDLE_POLL_MS,
+  IDLE_STORE_MS,
+  pgErrorCode,
+  pgErrorCodes,
+  queryPrepared,
+  Signal,
+} from '@interior/platform';
 import type { Knex } from 'knex';
 import { createIndexes, generationTables, type Projection } from './projection';
 import { countIfUncounted, writesAsWith } from './row-batch';
@@ -389,9 +396,9 @@ export class ProjectionRunner {
     const commitPlanned = async (to: Position, batch: StoredEvent[]) => {
       const plan = await planBatch!(knex, batch, tables);
       const planned = plan && writesAsWith(plan, 'exists (select 1 from moved)');
-      const { rows } = await knex.raw<{
-        rows: { status: GenerationRow['status'] | null; counted: unknown }[];
-      }>(
+      // Prepared: a batch's statement has one text per shape of its writes, planned once per connection.
+      const rows = await queryPrepared<{ status: GenerationRow['status'] | null; counted: unknown }>(
+        knex,
         `with moved as (${MOVE_CHECKPOINT})${planned?.items.map((item) => `, ${item}`).join('') ?? ''}
          select (select status from moved) as status, ${planned?.counted ?? 'null'} as counted`,
         [...move(to), ...(planned?.bindings ?? [])],

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import knexFactory, { type Knex } from 'knex';
+import { markOwnSessions } from './prepared';
 
 /**
  * One connection pool per process, shared by the event store, the projections and the queries.
@@ -42,6 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const poolSize = options.poolSize ?? 10;
   if (options.url) {
     const knex = createKnex(options.url, poolSize, options.applicationName);
+    markOwnSessions(knex);
     await knex.raw('select 1');
     return { knex, url: options.url, embedded: false, close: () => knex.destroy() };
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database';
+import { queryNamed, queryNumbered } from '../db/prepared';
 import { Wakeup } from '../wakeup';
 import { AppendListeners } from './append-listeners';
 import {
@@ -135,11 +136,6 @@ const STATEMENTS = {
 } as const;
 type StatementName = keyof typeof STATEMENTS;
 
-/** What knex's pool hands out for the `pg` client: a node-postgres client. */
-interface PgConnection {
-  query<R>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
-}
-
 export function createPostgresEventStore(
   knex: Knex,
   options: PostgresEventStoreOptions = {},
@@ -169,22 +165,7 @@ export class PostgresEventStore implements EventStore {
    */
   private async run<R>(db: Knex | Knex.Transaction, name: StatementName, values: unknown[]): Promise<R[]> {
     const text = STATEMENTS[name];
-    if (db !== this.knex || !this.prepared) {
-      // knex binds `?` in order: each `$n` becomes one, with its value.
-      const bindings: unknown[] = [];
-      const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
-        bindings.push(values[Number(n) - 1]);
-        return '?';
-      });
-      const { rows } = await db.raw<{ rows: R[] }>(sql, bindings as Knex.RawBinding[]);
-      return rows;
-    }
-    const connection = (await this.knex.client.acquireConnection()) as PgConnection;
-    try {
-      return (await connection.query<R>({ name, text, values })).rows;
-    } finally {
-      await this.knex.client.releaseConnection(connection);
-    }
+    return this.prepared ? queryNamed<R>(db, name, text, values) : queryNumbered<R>(db, text, values);
   }
 
   async append(
