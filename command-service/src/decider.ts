@@ -8,6 +8,7 @@ import {
   preconditionFailed,
   WrongExpectedRevisionError,
 } from '@interior/platform';
+import { stateCacheOf } from './state-cache';
 
 /**
  * An aggregate as three pure functions (docs/architecture.md "Domain logic"): the state before any event, how
@@ -79,16 +80,23 @@ export function toNewEvent(event: DomainEvent, meta: CommandMeta): NewEvent {
   };
 }
 
+/**
+ * The stream's state and revision: the state this process kept of it (state-cache.ts) and the
+ * events after it, or the whole stream folded.
+ */
 export async function loadState<Event extends DomainEvent, State>(
   store: EventStore,
   stream: string,
   decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
 ): Promise<{ state: State; revision: number | 'no_stream' }> {
-  const history = await store.readStream(stream);
-  let state = decider.initialState();
+  const cache = stateCacheOf(store);
+  const kept = cache.get<State>(stream, decider);
+  const history = await store.readStream(stream, kept ? { fromRevision: kept.revision + 1 } : undefined);
+  let state = kept ? kept.state : decider.initialState();
   for (const event of history) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
   const last = history[history.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream' };
+  if (last) cache.put(stream, decider, state, last.revision);
+  return { state, revision: last ? last.revision : (kept?.revision ?? 'no_stream') };
 }
 
 /**
@@ -117,12 +125,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         events.map((e) => toNewEvent(e, meta)),
         { expectedRevision: revision },
       );
-      return {
-        state: events.reduce(decider.evolve, state),
-        events,
-        revision: appended.nextRevision,
-        position: appended.position,
-      };
+      const after = events.reduce(decider.evolve, state);
+      stateCacheOf(store).put(stream, decider, after, appended.nextRevision);
+      return { state: after, events, revision: appended.nextRevision, position: appended.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (ifMatch !== undefined) throw preconditionFailed();

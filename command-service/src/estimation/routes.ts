@@ -34,6 +34,7 @@ import { z } from 'zod';
 import { changeGrants, isUser, withUser } from '../acl/grants';
 import { type CommandMeta, type Handled, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
+import { designDecider } from '../design/decide';
 import { checkedDocument } from '../design/routes';
 import { nextDailyNumber, nextId } from '../ids';
 import { loadEstimateCatalogue } from './catalogue';
@@ -54,12 +55,16 @@ type Live = Exclude<EstimationStateValue, { status: 'None' }>;
 const revisionOf = (handled: { revision: number | 'no_stream' }) =>
   handled.revision === 'no_stream' ? 0 : handled.revision;
 
-/** The document of a design as it was at `revision` (0: as created), from the design's stream. */
+/**
+ * The document of a design as it was at `revision` (0: as created): the design's state, usually
+ * at that revision already (kept by this process, state-cache.ts), else found in its stream.
+ */
 async function documentAt(deps: Deps, designId: number, revision: number): Promise<DesignDocument | null> {
+  const stream = streamName('Design', designId);
+  const { state } = await loadState(deps.store, stream, designDecider);
+  if (state.document && state.revision === revision) return state.document;
   let found: DesignDocument | null = null;
-  for (const event of (await deps.store.readStream(
-    streamName('Design', designId),
-  )) as unknown as DesignEvent[]) {
+  for (const event of (await deps.store.readStream(stream)) as unknown as DesignEvent[]) {
     if ((event.type === 'DesignCreated' || event.type === 'DesignCopied') && revision === 0)
       found = event.data.document;
     if (event.type === 'DesignDocumentChanged' && event.data.revision === revision)

@@ -1,0 +1,97 @@
+import type { EventStore } from '@interior/platform';
+
+/**
+ * The states of streams this process folded lately, each with the revision it was folded to
+ * (docs/architecture.md "Commands"). Loading a stream again reads only the events after that
+ * revision, so a long stream of large events (a design's saved documents, an estimate's drafts)
+ * is read whole once per process instead of at every command. Another process's appends are
+ * simply among the events read after it; events are never rewritten, so a kept state stays true.
+ *
+ * A state is kept for the decider that folded it (another decider over the same stream folds its
+ * own). Deciders fold without changing the state they are given (docs/architecture.md "Domain
+ * logic"), so a kept state is shared, never copied; under test every kept state is frozen, so a
+ * decider or a route that changed one fails there.
+ *
+ * Bounded by the JSON size of the states kept (least recently used first out); a state larger
+ * than a quarter of it is not kept.
+ */
+export class StateCache {
+  private readonly entries = new Map<string, Entry>();
+  private weight = 0;
+
+  constructor(private readonly budget = DEFAULT_BUDGET) {}
+
+  get<State>(stream: string, decider: object): { state: State; revision: number } | undefined {
+    const entry = this.entries.get(stream);
+    if (!entry || entry.decider !== decider) return undefined;
+    // Most recently used last.
+    this.entries.delete(stream);
+    this.entries.set(stream, entry);
+    return { state: entry.state as State, revision: entry.revision };
+  }
+
+  put(stream: string, decider: object, state: unknown, revision: number): void {
+    const old = this.entries.get(stream);
+    // Two commands at once: the one that read further keeps its state.
+    if (old && old.decider === decider && old.revision >= revision) return;
+    if (old) this.remove(stream, old);
+    const weight = jsonLength(state);
+    if (weight === null || weight > this.budget / 4) return;
+    if (FREEZE) deepFreeze(state);
+    this.entries.set(stream, { decider, state, revision, weight });
+    this.weight += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.weight <= this.budget) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  /** States kept, and their JSON characters. */
+  size(): { streams: number; weight: number } {
+    return { streams: this.entries.size, weight: this.weight };
+  }
+
+  private remove(stream: string, entry: Entry): void {
+    this.entries.delete(stream);
+    this.weight -= entry.weight;
+  }
+}
+
+interface Entry {
+  decider: object;
+  state: unknown;
+  revision: number;
+  weight: number;
+}
+
+/** JSON characters of the states one store's cache keeps: a few designs of a megabyte and many small records. */
+const DEFAULT_BUDGET = 64 * 1024 * 1024;
+
+const FREEZE = process.env.NODE_ENV === 'test';
+
+const caches = new WeakMap<EventStore, StateCache>();
+
+/** The cache of the states folded from `store` in this process. */
+export function stateCacheOf(store: EventStore): StateCache {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = new StateCache();
+    caches.set(store, cache);
+  }
+  return cache;
+}
+
+function jsonLength(state: unknown): number | null {
+  try {
+    return JSON.stringify(state)?.length ?? 0;
+  } catch {
+    // Not JSON (a bigint, a cycle): not kept.
+    return null;
+  }
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
