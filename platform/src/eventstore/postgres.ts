@@ -108,8 +108,9 @@ const APPEND_SQL = `
     insert into events (id, stream, revision, type, data, metadata)
     select e.id, $1, current_revision.revision + e.ordinality, e.type, e.data, e.metadata
     from current_revision,
-      unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(id, type, data, metadata, ordinality)
-    where $6::bigint is null or current_revision.revision = $6::bigint
+      rows from (jsonb_to_recordset($2::jsonb) as (id uuid, type text, data jsonb, metadata jsonb))
+        with ordinality as e(id, type, data, metadata, ordinality)
+    where $3::bigint is null or current_revision.revision = $3::bigint
     returning revision, transaction_id, position
   )
   select revision::text as revision, transaction_id::text as tx, position::text as pos
@@ -197,10 +198,9 @@ export class PostgresEventStore implements EventStore {
       try {
         const rows = await this.run<{ revision: string; tx: string; pos: string }>(db, 'event_store_append', [
           stream,
-          ids,
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
+          // The events as one JSON document: an array parameter of JSON texts would be escaped
+          // element by element on both sides (most of the time of a large event's append).
+          JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }))),
           expected,
         ]);
         const last = rows[0];
