@@ -36,8 +36,7 @@ export class Signal {
 
   /** Wakes the waiters whose deadline passed, and sets the timer for the next one. */
   private expire = () => {
-    this.timer = undefined;
-    this.timerAt = Number.POSITIVE_INFINITY;
+    this.clearTimer();
     const now = performance.now();
     let next = Number.POSITIVE_INFINITY;
     for (const waiter of this.waiters) {

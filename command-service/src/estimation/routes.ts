@@ -35,8 +35,10 @@ import { changeGrants, isUser, withUser } from '../acl/grants';
 import { type CommandMeta, type Handled, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { designDecider } from '../design/decide';
+import type { DesignState } from '../design/design';
 import { checkedDocument } from '../design/routes';
 import { nextDailyNumber, nextId } from '../ids';
+import { stateCacheOf } from '../state-cache';
 import { loadEstimateCatalogue } from './catalogue';
 import { type Draft, type EstimationCommand, type EstimationStateValue, estimationDecider } from './decide';
 
@@ -56,13 +58,14 @@ const revisionOf = (handled: { revision: number | 'no_stream' }) =>
   handled.revision === 'no_stream' ? 0 : handled.revision;
 
 /**
- * The document of a design as it was at `revision` (0: as created): the design's state, usually
- * at that revision already (kept by this process, state-cache.ts), else found in its stream.
+ * The document of a design as it was at `revision` (0: as created): from the design's state this
+ * process kept (state-cache.ts) when it is at that revision, else found in its stream. A saved
+ * revision's document never changes, so a kept state at it holds it however old the state is.
  */
 async function documentAt(deps: Deps, designId: number, revision: number): Promise<DesignDocument | null> {
   const stream = streamName('Design', designId);
-  const { state } = await loadState(deps.store, stream, designDecider);
-  if (state.document && state.revision === revision) return state.document;
+  const kept = stateCacheOf(deps.store).get<DesignState>(stream, designDecider);
+  if (kept?.state.document && kept.state.revision === revision) return kept.state.document;
   let found: DesignDocument | null = null;
   for (const event of (await deps.store.readStream(stream)) as unknown as DesignEvent[]) {
     if ((event.type === 'DesignCreated' || event.type === 'DesignCopied') && revision === 0)
