@@ -7,6 +7,7 @@ import type {
   OAuthRuntime,
   Permissions,
   PiiVault,
+  Position,
   ProjectionWaiter,
   RateLimits,
   Runtime,
@@ -62,16 +63,21 @@ export function metaOf(request: FastifyRequest): CommandMeta {
 /**
  * Read your writes: answer only once the read models show what the request wrote (every command
  * it ran, so all their event types count), or after a bounded wait with `x-read-model: behind`
- * so the client knows.
+ * so the client knows. Returns the position waited for (RecentRows answers as of it), or null
+ * when nothing was appended or the wait ran out.
  */
 export async function awaitProjections(
   deps: Pick<CommandServiceDeps, 'waiter' | 'store'>,
   reply: FastifyReply | null,
   ...handled: Pick<Handled<unknown, { type: string }>, 'position' | 'events'>[]
-): Promise<void> {
+): Promise<Position | null> {
   const positions = handled.map((h) => h.position).filter((p): p is string => p !== null);
-  if (positions.length === 0) return;
+  if (positions.length === 0) return null;
   const last = positions.reduce((a, b) => (deps.store.comparePositions(a, b) >= 0 ? a : b));
   const types = [...new Set(handled.flatMap((h) => h.events.map((e) => e.type)))];
-  if (!(await deps.waiter.waitFor(last, types))) reply?.header('x-read-model', 'behind');
+  if (!(await deps.waiter.waitFor(last, types))) {
+    reply?.header('x-read-model', 'behind');
+    return null;
+  }
+  return last;
 }

@@ -61,6 +61,63 @@ export async function readRecord<T>(knex: Knex, view: string, id: number, column
 }
 
 /**
+ * The rows an in-process projection runner's last commits wrote to a view's active table, as its
+ * commit statement returned them (`returning *`: the types a read of the view gives), each with the
+ * log position that commit moved to. A command's answer takes its record from here when the row is
+ * at least as new as the command's event, instead of reading the view again: one round trip of each
+ * write (docs/architecture.md "Commands"). A row missing or older is read from the view as before.
+ *
+ * A row another process changed later may be older here than in the view: the answer is then the
+ * record as it was just after this command, never before it. The runner forgets a view's rows
+ * whenever it cannot say which rows a commit changed (a batch applied another way, or moved by
+ * another process) and at a switch of generations.
+ */
+export class RecentRows {
+  private readonly views = new Map<string, Map<number, { row: Record<string, unknown>; at: Position }>>();
+
+  constructor(
+    private readonly comparePositions: (a: Position, b: Position) => number,
+    /** Rows kept per view, the least recently written dropped first. */
+    private readonly perView = 1_000,
+  ) {}
+
+  /** Rows a commit that moved the checkpoint to `at` wrote (and ids it deleted). */
+  wrote(
+    view: string,
+    at: Position,
+    rows: readonly Record<string, unknown>[],
+    deleted: readonly number[],
+  ): void {
+    let kept = this.views.get(view);
+    if (!kept) {
+      kept = new Map();
+      this.views.set(view, kept);
+    }
+    for (const id of deleted) kept.delete(id);
+    for (const row of rows) {
+      const id = Number(row.id);
+      kept.delete(id);
+      kept.set(id, { row, at });
+    }
+    for (const id of kept.keys()) {
+      if (kept.size <= this.perView) break;
+      kept.delete(id);
+    }
+  }
+
+  forget(view: string): void {
+    this.views.delete(view);
+  }
+
+  /** A copy of the row of `id` when one written at `since` or later is kept, else undefined. */
+  get<T>(view: string, id: number, since: Position): T | undefined {
+    const kept = this.views.get(view)?.get(id);
+    if (!kept || this.comparePositions(kept.at, since) < 0) return undefined;
+    return { ...kept.row } as T;
+  }
+}
+
+/**
  * What an in-process projection runner knows of its loops: a checkpoint it reports has been
  * committed (or passes only events its projection ignores).
  */
@@ -87,6 +144,8 @@ export class ProjectionWaiter {
     settled: ActiveGeneration[] | null;
   } | null = null;
   private local: (() => readonly LocalCheckpoint[]) | null = null;
+  /** Rows the projection runner of this process just wrote (filled only where one runs here). */
+  readonly recent: RecentRows;
 
   constructor(
     private readonly knex: Knex,
@@ -95,7 +154,18 @@ export class ProjectionWaiter {
     private readonly pollIntervalMs = 25,
     /** With local checkpoints, how long the list of active generations is reused. */
     private readonly generationsMaxAgeMs = 1_000,
-  ) {}
+  ) {
+    this.recent = new RecentRows(comparePositions);
+  }
+
+  /**
+   * The record `id` of `view` as of `position` or later, once waitFor(position) returned true: from
+   * the rows this process's runner just wrote when it holds it, else read from the view.
+   */
+  async recordAfter<T>(view: string, id: number, position: Position | null): Promise<T | undefined> {
+    const recent = position === null ? undefined : this.recent.get<T>(view, id, position);
+    return recent ?? readRecord<T>(this.knex, view, id);
+  }
 
   /** The checkpoints of a projection runner in this process (which fires `checkpoints`). */
   useLocalCheckpoints(source: () => readonly LocalCheckpoint[]): void {

@@ -98,8 +98,11 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * the runner's fused commit (runner.ts) writes only when its checkpoint moved in the same statement.
  */
 export interface PlannedWrite {
-  sql(guard: string | null): string;
+  /** `returning`: the statement returns the rows it wrote (an upsert; a delete ignores it). */
+  sql(guard: string | null, returning?: boolean): string;
   bindings: Knex.RawBinding[];
+  /** Writes rows (else deletes them). */
+  upsert: boolean;
 }
 
 /** A batch folded into rows: the statements that write them, and how many rows the table gains. */
@@ -107,6 +110,8 @@ export interface RowBatchPlan {
   table: string;
   writes: PlannedWrite[];
   added: number;
+  /** The ids the batch deletes. */
+  deleted: number[];
 }
 
 /**
@@ -141,6 +146,7 @@ export async function planRowBatch<Row extends { id: number }>(
     writes.push({
       sql: (guard) => `delete from ?? where id = any(?)${guard ? ` and ${guard}` : ''}`,
       bindings: [table, part],
+      upsert: false,
     });
   }
   if (upserts.length > 0) {
@@ -163,13 +169,15 @@ export async function planRowBatch<Row extends { id: number }>(
       writes.push({
         sql: (
           guard,
+          returning,
         ) => `insert into ?? (${list}) select ${list} from json_populate_recordset(null::??, ?::json)
-          ${guard ? `where ${guard}` : ''} on conflict (id) do ${merge ? `update set ${merge}` : 'nothing'}`,
+          ${guard ? `where ${guard}` : ''} on conflict (id) do ${merge ? `update set ${merge}` : 'nothing'}${returning ? ' returning *' : ''}`,
         bindings: [table, table, document],
+        upsert: true,
       });
     }
   }
-  return { table, writes, added };
+  return { table, writes, added, deleted: deletes };
 }
 
 /**
@@ -203,15 +211,21 @@ export async function applyRowBatch<Row extends { id: number }>(
 export function writesAsWith(
   plan: RowBatchPlan,
   guard: string | null,
-): { items: string[]; bindings: Knex.RawBinding[]; counted: string } {
-  const items = plan.writes.map((write, i) => `written_${i} as (${write.sql(guard)})`);
+  options: { returning?: boolean } = {},
+): { items: string[]; bindings: Knex.RawBinding[]; counted: string; returned: string | null } {
+  // Rows come back from a plan that upserts in one statement (a live batch): its item's name.
+  const upserts = plan.writes.filter((write) => write.upsert);
+  const returning = options.returning && upserts.length === 1 ? upserts[0]! : null;
+  const name = (i: number) => `written_${i}`;
+  const items = plan.writes.map((write, i) => `${name(i)} as (${write.sql(guard, write === returning)})`);
+  const returned = returning ? name(plan.writes.indexOf(returning)) : null;
   const bindings = plan.writes.flatMap((write) => write.bindings);
-  if (plan.added === 0) return { items, bindings, counted: 'null' };
+  if (plan.added === 0) return { items, bindings, counted: 'null', returned };
   items.push(
     `counted as (update read_model_counts set rows = rows + ? where physical = ?${guard ? ` and ${guard}` : ''} returning 1)`,
   );
   bindings.push(plan.added, plan.table);
-  return { items, bindings, counted: '(select count(*) from counted)' };
+  return { items, bindings, counted: '(select count(*) from counted)', returned };
 }
 
 /**

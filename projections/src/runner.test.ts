@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { createPostgresEventStore, type EventStore, PiiVault, type StoredEvent } from '@interior/platform';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  PiiVault,
+  RecentRows,
+  type StoredEvent,
+} from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
 import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
 import type { Knex } from 'knex';
@@ -23,7 +29,7 @@ afterEach(async () => {
 
 function runner(
   projection = tallyProjection(),
-  extra: { batchSize?: number; rescanIntervalMs?: number } = {},
+  extra: { batchSize?: number; rescanIntervalMs?: number; recentRows?: RecentRows } = {},
 ) {
   const r = new ProjectionRunner({
     knex: db.knex,
@@ -323,6 +329,47 @@ describe('projection runner', () => {
     );
     const kept = await db.knex('read_model_counts').where('physical', 'like', 'usergroups_g%').first('rows');
     expect(Number(kept?.rows)).toBe(expected.size);
+  });
+
+  it('hands the rows of a live batch to RecentRows as a read of the view gives them, and no row older than asked', async () => {
+    const recentRows = new RecentRows((a, b) => store.comparePositions(a, b));
+    const append = async (id: number, type: string, data: object, revision: number | 'no_stream') => {
+      const event = { ...newEvent(type, data), metadata: metadata() };
+      return (await store.append(`UserGroup-${id}`, [event], { expectedRevision: revision })).position;
+    };
+    // Appended before the runner starts and read in one full batch (a catch-up, not planned): none kept.
+    const early = [];
+    for (let id = 1; id <= 3; id++)
+      early.push(
+        await append(id, 'UserGroupCreated', { id, name: `그룹 ${id}`, description: '' }, 'no_stream'),
+      );
+    const r = runner(userGroupsProjection, { batchSize: 3, recentRows });
+    await r.start();
+    await r.caughtUp({ position: early[2]! });
+    expect(recentRows.get('usergroups', 1, early[0]!)).toBeUndefined();
+
+    const view = (id: number) => db.knex('usergroups').where({ id }).first();
+    const created = await append(
+      4,
+      'UserGroupCreated',
+      { id: 4, name: '그룹 4', description: '설명' },
+      'no_stream',
+    );
+    await r.caughtUp({ position: created });
+    const row = await view(4);
+    expect(row.registered).toBeInstanceOf(Date);
+    expect(recentRows.get('usergroups', 4, created)).toEqual(row);
+
+    const updated = await append(4, 'UserGroupUpdated', { name: '고친 그룹 4' }, 0);
+    // Asked as of a position later than any batch applied: not kept (the caller reads the view).
+    expect(recentRows.get('usergroups', 4, updated)).toBeUndefined();
+    await r.caughtUp({ position: updated });
+    expect(recentRows.get('usergroups', 4, updated)).toEqual(await view(4));
+    expect(recentRows.get<{ name: string }>('usergroups', 4, created)?.name).toBe('고친 그룹 4');
+
+    const deleted = await append(4, 'UserGroupDeleted', {}, 1);
+    await r.caughtUp({ position: deleted });
+    expect(recentRows.get('usergroups', 4, created)).toBeUndefined();
   });
 
   it('never applies a batch twice when two runners compete for one projection', async () => {

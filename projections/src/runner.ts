@@ -1,4 +1,4 @@
-import type { EventStore, PiiVault, Position, StoredEvent } from '@interior/platform';
+import type { EventStore, PiiVault, Position, RecentRows, StoredEvent } from '@interior/platform';
 import {
   IDLE_POLL_MS,
   IDLE_STORE_MS,
@@ -37,6 +37,8 @@ export interface ProjectionRunnerOptions {
   vault: PiiVault;
   /** Fired after every committed batch (read your writes in the all-in-one process). */
   checkpoints?: Signal;
+  /** Where the rows of live batches go for the answers of this process's commands (RecentRows). */
+  recentRows?: RecentRows;
   /** Idle polling when no append of this process wakes the runner. */
   pollIntervalMs?: number;
   batchSize?: number;
@@ -62,6 +64,9 @@ interface GenerationRow {
 }
 
 const GENERATIONS = 'projection_generations';
+/** Columns of a fused commit's answer beside the rows it wrote (no read model has such a column). */
+const STATUS = '__moved_status';
+const COUNTED = '__counted';
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /** Indexes of a rebuilt generation built at once (runner.indexGeneration): one per core here. */
@@ -374,6 +379,15 @@ export class ProjectionRunner {
       return { kind: 'moved' as const, checkpoint: current.checkpoint };
     };
 
+    /** The view of one of this generation's tables. */
+    const viewOf = (physical: string) =>
+      Object.keys(tables).find((view) => (tables as Record<string, string>)[view] === physical);
+    const { recentRows } = this.options;
+    /** Rows of this projection's views that RecentRows may no longer tell right. */
+    const forgetRecent = () => {
+      for (const view of Object.keys(tables)) recentRows?.forget(view);
+    };
+
     const commit = (to: Position, batch: StoredEvent[]) =>
       knex.transaction(async (trx) => {
         // The checkpoint moves first: the update locks the generation's row, so no batch applies twice.
@@ -395,17 +409,30 @@ export class ProjectionRunner {
     const planBatch = projection.planBatch?.bind(projection);
     const commitPlanned = async (to: Position, batch: StoredEvent[]) => {
       const plan = await planBatch!(knex, batch, tables);
-      const planned = plan && writesAsWith(plan, 'exists (select 1 from moved)');
+      // The rows written come back with the statement for RecentRows (an active generation's only).
+      const returning = Boolean(recentRows) && health.status === 'active';
+      const planned = plan && writesAsWith(plan, 'exists (select 1 from moved)', { returning });
+      // One row of the move's status and count, or one per row written (each carrying them too).
+      const outcome = `select (select status from moved) as "${STATUS}", ${planned?.counted ?? 'null'} as "${COUNTED}"`;
       // Prepared: a batch's statement has one text per shape of its writes, planned once per connection.
-      const rows = await queryPrepared<{ status: GenerationRow['status'] | null; counted: unknown }>(
+      const rows = await queryPrepared<Record<string, unknown>>(
         knex,
         `with moved as (${MOVE_CHECKPOINT})${planned?.items.map((item) => `, ${item}`).join('') ?? ''}
-         select (select status from moved) as status, ${planned?.counted ?? 'null'} as counted`,
+         ${planned?.returned ? `select * from (${outcome}) as outcome left join ${planned.returned} on true` : outcome}`,
         [...move(to), ...(planned?.bindings ?? [])],
       );
-      const status = rows[0]?.status ?? null;
+      const status = (rows[0]?.[STATUS] ?? null) as GenerationRow['status'] | null;
       if (status === null) return notMoved(knex);
-      if (plan) await countIfUncounted(knex, plan, rows[0]?.counted);
+      if (plan) await countIfUncounted(knex, plan, rows[0]?.[COUNTED]);
+      if (plan && recentRows && status === 'active') {
+        const view = viewOf(plan.table);
+        if (view && planned?.returned) {
+          const written = rows
+            .filter((row) => row.id != null)
+            .map(({ [STATUS]: _, [COUNTED]: __, ...row }) => row);
+          recentRows.wrote(view, to, written, plan.deleted);
+        } else if (view) recentRows.forget(view);
+      }
       return { kind: 'committed' as const, status };
     };
 
@@ -460,6 +487,8 @@ export class ProjectionRunner {
               ? await commitPlanned(target, relevant)
               : await commit(target, relevant);
           storedAt = Date.now();
+          // Rows this process cannot name changed: a batch applied another way, or by another process.
+          if (relevant.length > 0 && (outcome.kind !== 'committed' || !planBatch || behind)) forgetRecent();
           if (outcome.kind === 'retired') return;
           saved = outcome.kind === 'moved' ? outcome.checkpoint : target;
           health.checkpoint = saved;
@@ -480,6 +509,7 @@ export class ProjectionRunner {
           continue;
         }
         if (health.status === 'building' && (await this.switchTo(projection, generation.generation, saved))) {
+          forgetRecent();
           health.status = 'active';
           this.changed(projection.name);
           this.options.checkpoints?.fire();

@@ -73,6 +73,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     vault: runtime.vault,
     projections: allProjections,
     checkpoints: runtime.checkpoints,
+    recentRows: runtime.waiter.recent,
     logger: app.log,
   });
   runtime.waiter.useLocalCheckpoints(() => runner.health());

@@ -14,6 +14,7 @@ import {
   conflict,
   etagOf,
   notFound,
+  type Position,
   parseIfMatch,
   parseInput,
   principalOf,
@@ -64,6 +65,18 @@ export async function createRecord(
   meta: CommandMeta,
   context: { request?: FastifyRequest; reply?: FastifyReply } = {},
 ): Promise<number> {
+  return (await create(deps, resource, hooks, fields, meta, context)).id;
+}
+
+/** createRecord, and the position its read models were waited for (null: not waited). */
+async function create(
+  deps: CommandServiceDeps,
+  resource: ResourceDeclaration,
+  hooks: ResourceCommandHooks,
+  fields: RecordFields,
+  meta: CommandMeta,
+  context: { request?: FastifyRequest; reply?: FastifyReply },
+): Promise<{ id: number; position: Position | null }> {
   await checkReferences(deps.knex, resource, fields);
   await resolveFileFields(deps.knex, resource, fields, meta.actorId, null);
   await hooks.beforeCreate?.({ deps, request: context.request, meta }, fields);
@@ -77,8 +90,8 @@ export async function createRecord(
     // A fresh id from the sequence: its stream cannot exist yet.
     newStream: true,
   });
-  await awaitProjections(deps, context.reply ?? null, handled);
-  return id;
+  const position = await awaitProjections(deps, context.reply ?? null, handled);
+  return { id, position };
 }
 
 /**
@@ -166,8 +179,14 @@ export function registerResourceCommands(
       'Write',
       resource.notFound,
     );
-  const answer = async (reply: FastifyReply, id: number, fallback: RecordFields) => {
-    const current = await record(id);
+  /** The record as of `position` (the command's, waited for), or read from the view. */
+  const answer = async (
+    reply: FastifyReply,
+    id: number,
+    fallback: RecordFields,
+    position: Position | null,
+  ) => {
+    const current = await deps.waiter.recordAfter<RecordFields & { version: number }>(table, id, position);
     if (current) reply.header('etag', etagOf(current.version));
     return current ?? { id, ...fallback };
   };
@@ -175,8 +194,8 @@ export function registerResourceCommands(
   app.post(path, async (request, reply) => {
     await mayWrite(request);
     const fields = parseInput(createSchema, request.body);
-    const id = await createRecord(deps, resource, hooks, fields, metaOf(request), { request, reply });
-    const created = await answer(reply, id, fields);
+    const { id, position } = await create(deps, resource, hooks, fields, metaOf(request), { request, reply });
+    const created = await answer(reply, id, fields, position);
     return reply.status(201).send(created);
   });
 
@@ -210,10 +229,10 @@ export function registerResourceCommands(
       meta,
       ifMatch,
     });
-    await awaitProjections(deps, reply, handled);
+    const position = await awaitProjections(deps, reply, handled);
     const after = handled.state.status === 'active' ? handled.state.fields : changes;
     if (before && handled.events.length) await releaseUnique(deps, resource, id, before, after, meta);
-    return answer(reply, id, after);
+    return answer(reply, id, after, position);
   });
 
   app.delete(`${path}/:id`, async (request, reply) => {

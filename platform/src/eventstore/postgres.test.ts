@@ -88,3 +88,32 @@ function describeBesideOtherDatabases() {
     });
   });
 }
+
+describe('PostgreSQL adapter positions', () => {
+  // comparePositions needs no database: the store is made over a knex it never calls.
+  const store = createPostgresEventStore({} as never);
+
+  it('orders positions by transaction, then by position, as numbers whatever their length', () => {
+    const ordered = [
+      '0:0',
+      '0:9',
+      '0:10',
+      '9:1',
+      '10:0',
+      '10:2',
+      '99999999999999999999:1',
+      '100000000000000000000:0',
+    ];
+    for (let i = 0; i < ordered.length; i++) {
+      for (let j = 0; j < ordered.length; j++) {
+        expect(Math.sign(store.comparePositions(ordered[i]!, ordered[j]!))).toBe(Math.sign(i - j));
+      }
+    }
+  });
+
+  it('compares a position written with leading zeros by its value, and refuses what is not one', () => {
+    expect(store.comparePositions('010:2', '10:2')).toBe(0);
+    expect(store.comparePositions('9:05', '9:10')).toBeLessThan(0);
+    expect(() => store.comparePositions('1:x', '1:2')).toThrow('not a PostgreSQL event store position');
+  });
+});

@@ -70,6 +70,14 @@ function decodePosition(position: Position): { tx: bigint; pos: bigint } {
   return { tx: BigInt(match[1]!), pos: BigInt(match[2]!) };
 }
 
+const CANONICAL_POSITION = /^(?:0|[1-9]\d*):(?:0|[1-9]\d*)$/;
+
+/** Two non-negative integers written without leading zeros, compared. */
+function compareDigits(x: string, y: string): number {
+  if (x.length !== y.length) return x.length < y.length ? -1 : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 interface EventRow {
   id: string;
   stream: string;
@@ -305,6 +313,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   comparePositions(a: Position, b: Position): number {
+    // Every loop and waiter compares positions at every append: canonical ones (PostgreSQL's text of
+    // xid8 and bigint, no leading zeros) compare as digit strings, shorter first, without parsing.
+    if (CANONICAL_POSITION.test(a) && CANONICAL_POSITION.test(b)) {
+      const i = a.indexOf(':');
+      const j = b.indexOf(':');
+      return compareDigits(a.slice(0, i), b.slice(0, j)) || compareDigits(a.slice(i + 1), b.slice(j + 1));
+    }
     const x = decodePosition(a);
     const y = decodePosition(b);
     if (x.tx !== y.tx) return x.tx < y.tx ? -1 : 1;
