@@ -15,9 +15,9 @@ import { type Percentiles, sampleLatency } from './measure';
  * never of an answer the process remembered (section 5 measures those).
  *
  * Every case is measured twice: right after the rebuild switched the views to the new generation
- * (the runner analyzes the new tables at the switch, so they have planner statistics, but they are
- * not vacuumed yet: no visibility map, no index-only scans, and autovacuum may start on them
- * meanwhile), and again after `VACUUM (ANALYZE)` of the table, the state autovacuum leaves it in.
+ * (the runner vacuums and analyzes the new tables before the switch, so they have planner
+ * statistics and a visibility map; autovacuum may still start on them meanwhile), and again after
+ * another `VACUUM (ANALYZE)` of the table, the state autovacuum leaves it in.
  */
 export interface ListCase {
   what: string;

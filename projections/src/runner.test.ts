@@ -274,6 +274,15 @@ describe('projection runner', () => {
     expect(await indexes(`usergroups_g${generation}`)).toEqual(first);
     const health = r.health().find((h) => h.name === 'usergroups' && h.generation === generation);
     expect(health?.indexSeconds).toBeGreaterThan(0);
+    expect(health?.vacuumSeconds).toBeGreaterThan(0);
+    // Vacuumed before the switch: every page all-visible, planner statistics there.
+    const state = await db
+      .knex('pg_class')
+      .where({ relname: `usergroups_g${generation}` })
+      .first('relpages', 'relallvisible', 'reltuples');
+    expect(state?.relpages).toBeGreaterThan(0);
+    expect(state?.relallvisible).toBe(state?.relpages);
+    expect(state?.reltuples).toBe(5);
     expect((await db.knex('usergroups').count({ n: '*' }))[0]?.n).toBe('5');
   });
 
