@@ -13,6 +13,7 @@ import {
   measureInterleaved,
   measureThroughput,
   type RunPlan,
+  runWriters,
   type Throughput,
   type WriterFactory,
 } from './measure';
@@ -45,6 +46,13 @@ export interface WritePlan {
   writers: readonly number[];
   /** plain INSERT and store.append take turns in this many slices of `durationMs / rounds` each. */
   rounds: number;
+  /**
+   * Before the first POST measurement, the freshly started server runs the same requests this long
+   * at the highest writer count, thrown away: V8 compiles a path over its first seconds of use, and
+   * the figures are of a server that has been running (the baselines they are divided by are warm:
+   * their connections have run thousands of statements in interleaved rounds).
+   */
+  serverWarmupMs: number;
 }
 
 export type AppendKind = 'plain INSERT' | 'store.append' | 'POST /api/usergroup';
@@ -149,6 +157,7 @@ export async function measureHttpCreates(
   notes: string[],
 ): Promise<AppendRow[]> {
   const rows: AppendRow[] = [];
+  await runWriters(Math.max(...plan.writers), plan.serverWarmupMs, httpCreateWriter(client, { behind: 0 }));
   for (const writers of plan.writers) {
     const stats: HttpCreateStats = { behind: 0 };
     const runPlan: RunPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };

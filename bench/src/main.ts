@@ -48,6 +48,7 @@ const FULL: Plan = {
   durationMs: 4_000,
   writers: [1, 8],
   rounds: 4,
+  serverWarmupMs: 5_000,
   targetGroups: 1_000_000,
   listWarmup: 10,
   listSamples: 100,
@@ -57,6 +58,7 @@ const QUICK: Plan = {
   warmupMs: 200,
   durationMs: 1_000,
   rounds: 2,
+  serverWarmupMs: 500,
   targetGroups: 10_000,
   listWarmup: 5,
   listSamples: 30,
@@ -169,6 +171,7 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
       },
       plan: {
         warmupSeconds: plan.warmupMs / 1000,
+        serverWarmupSeconds: plan.serverWarmupMs / 1000,
         measureSeconds: plan.durationMs / 1000,
         rounds: plan.rounds,
         targetGroups: plan.targetGroups,

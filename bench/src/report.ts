@@ -18,7 +18,13 @@ export interface BenchReport {
      */
     loadAverage: { start: number; end: number };
   };
-  plan: { warmupSeconds: number; measureSeconds: number; rounds: number; targetGroups: number };
+  plan: {
+    warmupSeconds: number;
+    serverWarmupSeconds: number;
+    measureSeconds: number;
+    rounds: number;
+    targetGroups: number;
+  };
   appends: AppendRow[];
   projectionLag: LagResult[];
   seed: SeedResult;
@@ -57,7 +63,8 @@ export function formatReport(report: BenchReport): string {
         : ''
     }`,
     `\n1. Single-event writes, one row per call (${plan.warmupSeconds} s warm-up, ${plan.measureSeconds} s measured each;`,
-    `   plain INSERT and store.append in turns, ${plan.rounds} slices of ${plan.measureSeconds / plan.rounds} s each, before the platform starts)`,
+    `   plain INSERT and store.append in turns, ${plan.rounds} slices of ${plan.measureSeconds / plan.rounds} s each, before the platform starts;`,
+    `   the started platform first runs ${plan.serverWarmupSeconds} s of POSTs at the most writers, thrown away, so its code is compiled)`,
     table(
       ['what', 'writers', 'ops', 'ops/s', '× plain INSERT', 'p50 ms', 'p99 ms', 'node CPU %'],
       report.appends.map((r) => [
