@@ -212,6 +212,8 @@ export function describeResourceContract(resource: ResourceDeclaration, context:
       expect(stale.body.message).toBe(messages.staleVersion);
       const read = await api().request('GET', `${path}/${created.id}`, { token: context.admin() });
       expect(read.body[change.field]).toEqual(change.value);
+      // The change's answer is the record as a read gives it (the same fields, types and values).
+      expect(read.body).toEqual(first.body);
     });
 
     it('shows a record only to those who may read it, and lets only writers write', async () => {
