@@ -87,10 +87,16 @@ interface EventRow {
   metadata: StoredEvent['metadata'];
   tx: string;
   pos: string;
-  recorded_at: Date;
+  recorded_at: string;
 }
 
-const SELECT_EVENT = `id, stream, revision, type, data, metadata, transaction_id::text as tx, position::text as pos, recorded_at`;
+/**
+ * `recorded_at` as the ISO text StoredEvent carries (milliseconds, UTC), made by PostgreSQL: parsing
+ * a timestamp into a Date and printing it again was a tenth of what a rebuild spent per event in
+ * Node, while the server has time to spare then.
+ */
+const SELECT_EVENT = `id, stream, revision, type, data, metadata, transaction_id::text as tx, position::text as pos,
+  to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at`;
 
 function toStoredEvent(row: EventRow): StoredEvent {
   return {
@@ -101,7 +107,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
     data: row.data,
     metadata: row.metadata,
     position: encodePosition(row.tx, row.pos),
-    recordedAt: row.recorded_at.toISOString(),
+    recordedAt: row.recorded_at,
   };
 }
 
