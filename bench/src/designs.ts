@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nextId } from '@interior/command-service/ids';
+import { snapshotsOf, useSnapshots } from '@interior/command-service/snapshots';
+import { stateCacheOf } from '@interior/command-service/state-cache';
 import { type DesignDocument, emptyDesignDocument, validateDesignDocument } from '@interior/contracts';
 import type { PlatformServer } from '@interior/server';
 import { type Percentiles, sampleLatency } from './measure';
@@ -9,7 +11,10 @@ import { ms, startSectionPlatform } from './section-platform';
  * Designs: `GET /api/mydesign` (one owner's first page, by the three sorts the screen offers, and
  * a search) once that owner has 100,000 designs, and `PUT /api/design/{id}/document` of a 1 MB
  * document, one save after another on the same design (each save is one event of the whole
- * document, so the stream the command folds grows by 1 MB a save: the p99 shows it).
+ * document, so the stream the command folds grows by 1 MB a save: the p99 shows it). Then the
+ * first save after a restart, the process's kept states forgotten before each: folded from the
+ * design's snapshot and the saves after it, and, for comparison, from every save with snapshots
+ * switched off.
  *
  * Seeding appends valid `DesignCreated` events through the platform's store (8 writers, ids from
  * the platform's sequence) and waits for the read model, as the usergroups section does.
@@ -58,6 +63,11 @@ export interface DesignsResult {
   lists: { what: string; latency: Percentiles }[];
   documentBytes: number;
   put: Percentiles;
+  /** The first save after a restart (nothing kept in memory), with snapshots and without. */
+  afterRestart: Percentiles;
+  afterRestartWithout: Percentiles;
+  /** Saves of the design when the last was measured. */
+  saves: number;
 }
 
 async function measure(
@@ -148,7 +158,42 @@ async function measure(
     },
     quick ? { warmup: 1, samples: 5 } : { warmup: 2, samples: 30 },
   );
-  return { designs: target, seedSeconds, lists, documentBytes: Buffer.byteLength(body), put };
+
+  // A process that has just started keeps no state: the first save of a design folds it from its
+  // latest snapshot and the saves after it, or, without snapshots, from every save ever made.
+  const { store } = platform.runtime;
+  const snapshots = snapshotsOf(store) ?? null;
+  const firstSave = async (withSnapshots: boolean) =>
+    sampleLatency(
+      async (i) => {
+        stateCacheOf(store).clear();
+        useSnapshots(store, withSnapshots ? snapshots : null);
+        try {
+          const doc = i % 2 === 0 ? body : JSON.stringify({ ...big, rooms: big.rooms.slice(1) });
+          await request(`${platform.url}/api/design/${designId}/document`, token, {
+            method: 'PUT',
+            body: doc,
+            headers: { 'if-match': `"${revision}"` },
+          });
+          revision++;
+        } finally {
+          useSnapshots(store, snapshots);
+        }
+      },
+      quick ? { warmup: 1, samples: 3 } : { warmup: 1, samples: 10 },
+    );
+  const afterRestart = await firstSave(true);
+  const afterRestartWithout = await firstSave(false);
+  return {
+    designs: target,
+    seedSeconds,
+    lists,
+    documentBytes: Buffer.byteLength(body),
+    put,
+    afterRestart,
+    afterRestartWithout,
+    saves: revision,
+  };
 }
 
 /** The section as printed after the report; runs its own platform on the bench database. */
@@ -167,6 +212,10 @@ export async function designsSection(
       ...r.lists.map((l) => line(l.what, l.latency)),
       `  PUT /api/design/{id}/document of ${(r.documentBytes / 1024 / 1024).toFixed(2)} MB, saves one after another on one design:`,
       line('PUT document', r.put),
+      `  the first save after a restart (nothing kept in memory; the design has ${r.saves} saves at the end):`,
+      line('from its snapshot', r.afterRestart),
+      line('from every save (no snapshots)', r.afterRestartWithout),
+      `  first save after a restart, from its snapshot ÷ from every save at p50: ${(r.afterRestart.p50Ms / r.afterRestartWithout.p50Ms).toFixed(2)}×`,
       '',
     ].join('\n');
   } finally {

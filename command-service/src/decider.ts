@@ -8,6 +8,7 @@ import {
   preconditionFailed,
   WrongExpectedRevisionError,
 } from '@interior/platform';
+import { type SnapshotPolicy, snapshotsOf } from './snapshots';
 import { stateCacheOf } from './state-cache';
 
 /**
@@ -19,6 +20,8 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];
+  /** Long streams of large events: their states are snapshotted (snapshots.ts says which may be). */
+  snapshot?: SnapshotPolicy;
 }
 
 /** Who and what caused a command: becomes every event's metadata. */
@@ -87,16 +90,23 @@ export function toNewEvent(event: DomainEvent, meta: CommandMeta): NewEvent {
 export async function loadState<Event extends DomainEvent, State>(
   store: EventStore,
   stream: string,
-  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve' | 'snapshot'>,
 ): Promise<{ state: State; revision: number | 'no_stream' }> {
   const cache = stateCacheOf(store);
-  const kept = cache.get<State>(stream, decider);
+  const snapshots = decider.snapshot && snapshotsOf(store);
+  const kept =
+    cache.get<State>(stream, decider) ??
+    (snapshots ? await snapshots.read<State>(stream, decider.snapshot!) : undefined);
   const history = await store.readStream(stream, kept ? { fromRevision: kept.revision + 1 } : undefined);
   let state = kept ? kept.state : decider.initialState();
   for (const event of history) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
   const last = history[history.length - 1];
-  if (last) cache.put(stream, decider, state, last.revision);
-  return { state, revision: last ? last.revision : (kept?.revision ?? 'no_stream') };
+  const revision = last ? last.revision : (kept?.revision ?? 'no_stream');
+  if (revision !== 'no_stream') {
+    cache.put(stream, decider, state, revision);
+    if (snapshots) void snapshots.consider(stream, decider.snapshot!, state, revision);
+  }
+  return { state, revision };
 }
 
 /**
@@ -127,6 +137,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       );
       const after = events.reduce(decider.evolve, state);
       stateCacheOf(store).put(stream, decider, after, appended.nextRevision);
+      if (decider.snapshot)
+        void snapshotsOf(store)?.consider(stream, decider.snapshot, after, appended.nextRevision);
       return { state: after, events, revision: appended.nextRevision, position: appended.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;

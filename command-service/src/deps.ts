@@ -17,6 +17,7 @@ import type {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { CommandMeta, Handled } from './decider';
+import { Snapshots, snapshotsOf, useSnapshots } from './snapshots';
 
 /** What the command handlers need, wired by the process that hosts them. */
 export interface CommandServiceDeps {
@@ -39,6 +40,12 @@ export interface CommandServiceDeps {
 export function commandDepsOf(runtime: Runtime): CommandServiceDeps {
   const { db, store, waiter, vault, lookupKeys, tokens, actionTokens, rateLimits, codes, sms, permissions } =
     runtime;
+  if (!snapshotsOf(store)) {
+    useSnapshots(
+      store,
+      new Snapshots(db.knex, (error) => runtime.logger.warn({ err: error }, 'stream snapshot not taken')),
+    );
+  }
   return {
     knex: db.knex,
     store,

@@ -4,7 +4,8 @@ import type { EventStore } from '@interior/platform';
  * The states of streams this process folded lately, each with the revision it was folded to
  * (docs/architecture.md "Commands"). Loading a stream again reads only the events after that
  * revision, so a long stream of large events (a design's saved documents, an estimate's drafts)
- * is read whole once per process instead of at every command. Another process's appends are
+ * is read once per process instead of at every command (from its latest snapshot on, where its
+ * decider asks for snapshots: snapshots.ts). Another process's appends are
  * simply among the events read after it; events are never rewritten, so a kept state stays true.
  *
  * A state is kept for the decider that folded it (another decider over the same stream folds its
@@ -44,6 +45,12 @@ export class StateCache {
       if (this.weight <= this.budget) break;
       this.remove(oldest, entry);
     }
+  }
+
+  /** Forgets every state, as a process that starts has none (the bench's restarts). */
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
   }
 
   /** States kept, and their JSON characters. */

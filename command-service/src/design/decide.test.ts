@@ -174,4 +174,14 @@ describe('design decider', () => {
       .when({ type: 'AttachShare', emailKey: 'k1', userId: 12 })
       .thenEvents([]);
   });
+
+  it('folds into plain JSON without the sealed address, as its snapshots need (snapshots.ts)', () => {
+    const shared: DesignEvent = {
+      type: 'DesignShared',
+      data: { emailKey: 'k1', email: 'sealed', permission: 'Read', userId: null },
+    };
+    const state = [created, shared, trashed].reduce(designDecider.evolve, designDecider.initialState());
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+    expect(JSON.stringify(state)).not.toContain('sealed');
+  });
 });

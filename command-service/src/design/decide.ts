@@ -49,6 +49,9 @@ function mustBeActive(state: DesignState): void {
 export const designDecider: Decider<DesignCommand, DesignEvent, DesignState> = {
   initialState: initialDesignState,
   evolve: evolveDesign,
+  // Every save carries the whole document (up to megabytes): a process that starts reads a design
+  // from its snapshot on. The state is plain JSON without personal data (shares are by hashed address).
+  snapshot: { kind: 'design/1', every: 10 },
   decide(command, state) {
     switch (command.type) {
       case 'CreateDesign': {

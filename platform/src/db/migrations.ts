@@ -261,6 +261,23 @@ const migrations: Migration[] = [
         $$`);
     },
   },
+  {
+    name: '015_stream_snapshots',
+    async up(knex) {
+      // States of long streams folded so far (command-service/src/snapshots.ts), per kind of fold:
+      // a process that starts reads a stream from its snapshot on. `json`, not jsonb: the state
+      // comes back exactly as it was written (jsonb would reorder its keys).
+      await knex.raw(`
+        create table stream_snapshots (
+          stream text not null,
+          kind text not null,
+          revision bigint not null,
+          state json not null,
+          taken_at timestamptz not null default now(),
+          primary key (stream, kind)
+        )`);
+    },
+  },
 ];
 
 const source: Knex.MigrationSource<Migration> = {
