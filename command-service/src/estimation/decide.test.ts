@@ -156,4 +156,12 @@ describe('estimation decider', () => {
       .when({ type: 'AssignEstimation', managerId: 1, designerId: null })
       .thenThrows('NotFound', messages.estimationNotFound);
   });
+
+  it('folds into plain JSON, as its snapshots need (snapshots.ts)', () => {
+    const state = [requested, assigned, computed, quoted, accepted].reduce(
+      estimationDecider.evolve,
+      estimationDecider.initialState(),
+    );
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
 });

@@ -174,6 +174,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const estimationDecider: Decider<EstimationCommand, EstimationEvent, EstimationStateValue> = {
   initialState: initialEstimationState,
   evolve: evolveEstimation,
+  // Every draft computed or edited carries all its lines: a process that starts reads an estimate
+  // from its snapshot on. The state is plain JSON of ids, lines and totals, without personal data.
+  snapshot: { kind: 'estimation/1', every: 10 },
   decide(command, state) {
     if (command.type === 'RequestEstimation') {
       if (state.status !== 'None') return [];
