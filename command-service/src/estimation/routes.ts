@@ -61,11 +61,15 @@ const revisionOf = (handled: { revision: number | 'no_stream' }) =>
  * The document of a design as it was at `revision` (0: as created): from the design's state this
  * process kept (state-cache.ts) when it is at that revision, else found in its stream. A saved
  * revision's document never changes, so a kept state at it holds it however old the state is.
+ * With no state kept (a process that has just started), the design is loaded from its snapshot on
+ * (snapshots.ts): most estimates are of a design's latest revision.
  */
 async function documentAt(deps: Deps, designId: number, revision: number): Promise<DesignDocument | null> {
   const stream = streamName('Design', designId);
-  const kept = stateCacheOf(deps.store).get<DesignState>(stream, designDecider);
-  if (kept?.state.document && kept.state.revision === revision) return kept.state.document;
+  const kept =
+    stateCacheOf(deps.store).get<DesignState>(stream, designDecider) ??
+    (await loadState(deps.store, stream, designDecider));
+  if (kept.state.document && kept.state.revision === revision) return kept.state.document;
   let found: DesignDocument | null = null;
   for (const event of (await deps.store.readStream(stream)) as unknown as DesignEvent[]) {
     if ((event.type === 'DesignCreated' || event.type === 'DesignCopied') && revision === 0)

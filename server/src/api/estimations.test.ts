@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { stateCacheOf } from '@interior/command-service/state-cache';
 import {
   ESTIMATE_NUMBER_PATTERN,
   messages,
@@ -147,6 +148,15 @@ describe('estimations', () => {
         'EstimationCompleted',
       ]),
     );
+  });
+
+  it('computes a draft in a process that keeps nothing in memory yet (just started) as in one that does', async () => {
+    const estimation = await request('재시작 직후 초안');
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    stateCacheOf(platform.server.runtime.store).clear();
+    const draft = await act('designer', estimation.id, 'draft');
+    expect(draft.status).toBe(200);
+    expect(draft.body.totals).toEqual(workedExampleTotals);
   });
 
   it('keeps an issued revision as it was when prices change; the next draft takes the new price', async () => {
