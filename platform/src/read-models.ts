@@ -77,8 +77,12 @@ export class RecentRows {
 
   constructor(
     private readonly comparePositions: (a: Position, b: Position) => number,
-    /** Rows kept per view, the least recently written dropped first. */
-    private readonly perView = 1_000,
+    /**
+     * Rows kept per view, the least recently written dropped first: an answer takes its row a moment
+     * after the commit, so a few hundred cover many concurrent writers, and a record of large JSON
+     * fields is not kept by the thousand.
+     */
+    private readonly perView = 256,
   ) {}
 
   /** Rows a commit that moved the checkpoint to `at` wrote (and ids it deleted). */
