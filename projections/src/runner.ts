@@ -484,13 +484,11 @@ export class ProjectionRunner {
         const idleStore = batch.length === 0 && target !== saved;
         const storeLater = idleStore && health.status === 'active' && Date.now() - storedAt < IDLE_STORE_MS;
         if (target !== null && (batch.length > 0 || target !== saved) && !storeLater) {
-          const outcome =
-            planBatch && relevant.length > 0 && !behind
-              ? await commitPlanned(target, relevant)
-              : await commit(target, relevant);
+          const planned = Boolean(planBatch) && relevant.length > 0 && !behind;
+          const outcome = planned ? await commitPlanned(target, relevant) : await commit(target, relevant);
           storedAt = Date.now();
           // Rows this process cannot name changed: a batch applied another way, or by another process.
-          if (relevant.length > 0 && (outcome.kind !== 'committed' || !planBatch || behind)) forgetRecent();
+          if (relevant.length > 0 && (!planned || outcome.kind !== 'committed')) forgetRecent();
           if (outcome.kind === 'retired') return;
           saved = outcome.kind === 'moved' ? outcome.checkpoint : target;
           health.checkpoint = saved;
