@@ -376,9 +376,18 @@ describe('projection runner', () => {
     expect(recentRows.get('usergroups', 4, updated)).toEqual(await view(4));
     expect(recentRows.get<{ name: string }>('usergroups', 4, created)?.name).toBe('고친 그룹 4');
 
+    const other = await append(
+      5,
+      'UserGroupCreated',
+      { id: 5, name: '그룹 5', description: '' },
+      'no_stream',
+    );
+    await r.caughtUp({ position: other });
     const deleted = await append(4, 'UserGroupDeleted', {}, 1);
     await r.caughtUp({ position: deleted });
     expect(recentRows.get('usergroups', 4, created)).toBeUndefined();
+    // A batch that only deletes drops its rows and keeps the others.
+    expect(recentRows.get('usergroups', 5, other)).toEqual(await view(5));
   });
 
   it('never applies a batch twice when two runners compete for one projection', async () => {

@@ -433,6 +433,9 @@ export class ProjectionRunner {
             .filter((row) => row.id != null)
             .map(({ [STATUS]: _, [COUNTED]: __, ...row }) => row);
           recentRows.wrote(view, to, written, plan.deleted);
+        } else if (view && !plan.writes.some((write) => write.upsert)) {
+          // Nothing but deletions (or nothing at all): those rows go, the others are still right.
+          recentRows.wrote(view, to, [], plan.deleted);
         } else if (view) recentRows.forget(view);
       }
       return { kind: 'committed' as const, status };
