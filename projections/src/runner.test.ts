@@ -390,6 +390,52 @@ describe('projection runner', () => {
     expect(recentRows.get('usergroups', 5, other)).toEqual(await view(5));
   });
 
+  // A server's connections only: the embedded PGlite runs one transaction at a time.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    "lets the other projections read the log while one projection's long batch is still open",
+    async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      const slow = tallyProjection({
+        beforeApply: async () => {
+          entered();
+          await gate;
+        },
+      });
+      const r = new ProjectionRunner({
+        knex: db.knex,
+        store,
+        vault: new PiiVault(db.knex),
+        projections: [slow, userGroupsProjection],
+        pollIntervalMs: 20,
+      });
+      runners.push(r);
+      await r.start();
+      await store.append('Tally-1', [newEvent('Counted', {})], { expectedRevision: 'no_stream' });
+      // The tally's batch now holds its transaction open, as a catch-up of thousands of events does.
+      await inside;
+      const group = { id: 1, name: '그룹 1', description: '' };
+      const created = await store.append(
+        'UserGroup-1',
+        [{ ...newEvent('UserGroupCreated', group), metadata: metadata() }],
+        { expectedRevision: 'no_stream' },
+      );
+      try {
+        await eventually(async () => (await db.knex('usergroups').where({ id: 1 }).first()) !== undefined);
+      } finally {
+        release();
+      }
+      await r.caughtUp({ position: created.position });
+      expect(await tallyRows()).toEqual(replayTally(await allEvents()));
+    },
+  );
+
   it('never applies a batch twice when two runners compete for one projection', async () => {
     const appended = await appendCounted(4, 25);
     const a = runner(tallyProjection(), { batchSize: 5 });

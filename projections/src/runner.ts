@@ -1,5 +1,6 @@
 import type { EventStore, PiiVault, Position, RecentRows, StoredEvent } from '@interior/platform';
 import {
+  asReadModelWriter,
   IDLE_POLL_MS,
   IDLE_STORE_MS,
   pgErrorCode,
@@ -83,10 +84,12 @@ function isAlreadyCreated(error: unknown): boolean {
  * row when it was retired or its checkpoint is no longer the one the batch was read after (another
  * runner applied it). The read model derives from the log, and a crash that loses the commit loses
  * its checkpoint with it (one transaction): the batch is simply applied again. So the commit need
- * not wait for the WAL flush (synchronous_commit off for this transaction only).
+ * not wait for the WAL flush (synchronous_commit off for this transaction only). The transaction
+ * never appends to the log, and says so first (asReadModelWriter): however long its batch takes,
+ * readers of the log do not wait for it.
  */
 const MOVE_CHECKPOINT = `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
-  from (select set_config('synchronous_commit', 'off', true)) as durability
+  from (select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}) as settings
   where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
   returning status`;
 
@@ -117,9 +120,13 @@ async function createGeneration(
   if (status === 'active') await createIndexes(trx, projection, tables);
 }
 
-/** A bulk index build is faster with room to sort its entries in memory (this transaction only). */
+/**
+ * A bulk index build is faster with room to sort its entries in memory (this transaction only). It
+ * appends nothing to the log, so readers of the log need not wait for it (asReadModelWriter): a
+ * search index over a million rows takes seconds.
+ */
 const roomToSort = (trx: Knex.Transaction) =>
-  trx.raw(`select set_config('maintenance_work_mem', '256MB', true)`);
+  trx.raw(`select set_config('maintenance_work_mem', '256MB', true), ${asReadModelWriter}`);
 
 async function pointViewsAt(trx: Knex.Transaction, projection: Projection, generation: number) {
   const tables = generationTables(projection, generation);

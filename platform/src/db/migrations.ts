@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { READ_MODEL_WRITER } from '../eventstore/postgres';
 import { pgErrorCode, pgErrorCodes } from './database';
 
 /**
@@ -276,6 +277,25 @@ const migrations: Migration[] = [
           taken_at timestamptz not null default now(),
           primary key (stream, kind)
         )`);
+    },
+  },
+  {
+    name: '016_events_refuse_read_model_writers',
+    async up(knex) {
+      // Readers do not wait for a read-model writer's transaction (eventstore/postgres.ts
+      // READ_MODEL_WRITER): one that appended could have its events skipped. Once per statement.
+      await knex.raw(`
+        create function events_refuse_read_model_writers() returns trigger
+        language plpgsql as $$
+        begin
+          if current_setting('application_name') = '${READ_MODEL_WRITER}' then
+            raise exception 'a read-model writer cannot append to the log';
+          end if;
+          return null;
+        end $$`);
+      await knex.raw(`
+        create trigger events_refuse_read_model_writers before insert on events
+        for each statement execute function events_refuse_read_model_writers()`);
     },
   },
 ];

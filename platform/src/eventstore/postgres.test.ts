@@ -1,6 +1,6 @@
 import { openTestDatabase, type TestDatabase } from '../testing';
 import { type ContractSubject, describeEventStoreContract, newEvent } from './contract-suite';
-import { createPostgresEventStore } from './postgres';
+import { asReadModelWriter, createPostgresEventStore } from './postgres';
 
 /**
  * The contract suite on the embedded PGlite always, and on a real PostgreSQL server when
@@ -85,6 +85,79 @@ function describeBesideOtherDatabases() {
         await mine.drop();
         await other.drop();
       }
+    });
+  });
+}
+
+if (process.env.TEST_DATABASE_URL) describeBesideReadModelWriters();
+
+/** A transaction of this database holding an id older than an append, read-model writer or not. */
+function describeBesideReadModelWriters() {
+  describe('PostgreSQL adapter beside long transactions of its own database', () => {
+    let db: TestDatabase;
+    beforeEach(async () => {
+      db = await openTestDatabase({ embedded: false });
+    });
+    afterEach(() => db.drop());
+
+    /** Runs `body` while another connection holds a transaction id, optionally as a read-model writer. */
+    async function whileHeld(readModelWriter: boolean, body: () => Promise<void>) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const transaction = db.knex.transaction(async (trx) => {
+        if (readModelWriter) await trx.raw(`select ${asReadModelWriter}`);
+        await trx.raw('select pg_current_xact_id()');
+        started();
+        await held;
+      });
+      await running;
+      try {
+        await body();
+      } finally {
+        release();
+        await transaction;
+      }
+    }
+
+    it("shows an event at once although a read-model writer's transaction runs", async () => {
+      const store = createPostgresEventStore(db.knex);
+      await whileHeld(true, async () => {
+        const { position } = await store.append('Other-1', [newEvent('Happened')], {
+          expectedRevision: 'no_stream',
+        });
+        expect((await store.readAll({ after: null, limit: 10 })).map((e) => e.position)).toEqual([position]);
+        expect(await store.headPosition()).toBe(position);
+      });
+    });
+
+    it('holds an event back while any other transaction of the database that may append runs', async () => {
+      const store = createPostgresEventStore(db.knex);
+      await whileHeld(false, async () => {
+        await store.append('Other-1', [newEvent('Happened')], { expectedRevision: 'no_stream' });
+        expect(await store.readAll({ after: null, limit: 10 })).toEqual([]);
+        expect(await store.headPosition()).toBeNull();
+      });
+      expect(await store.readAll({ after: null, limit: 10 })).toHaveLength(1);
+    });
+
+    it("refuses an append in a read-model writer's transaction, and takes it in any other", async () => {
+      const store = createPostgresEventStore(db.knex);
+      await expect(
+        db.knex.transaction(async (trx) => {
+          await trx.raw(`select ${asReadModelWriter}`);
+          await store.appendWith(trx, 'Other-1', [newEvent('Happened')], 'no_stream');
+        }),
+      ).rejects.toThrow('a read-model writer cannot append to the log');
+      await db.knex.transaction((trx) =>
+        store.appendWith(trx, 'Other-1', [newEvent('Happened')], 'no_stream'),
+      );
+      expect(await store.readAll({ after: null, limit: 10 })).toHaveLength(1);
     });
   });
 }

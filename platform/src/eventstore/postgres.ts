@@ -27,12 +27,26 @@ import {
  */
 
 /**
+ * The application name a transaction takes, for itself only, to say it never appends to the log:
+ * a projection's batch, an index build of a rebuild (projections/src/runner.ts). Readers do not
+ * wait for such transactions (VISIBLE_BELOW), so a long one (a catch-up batch of seconds, a search
+ * index built over a million rows) does not hide every event appended meanwhile from every reader,
+ * and with them every command's read of its own write. The events table refuses inserts from such
+ * a transaction (migration 016), so the promise is kept, not only made.
+ */
+export const READ_MODEL_WRITER = 'interior read-model writer';
+
+/** A SQL expression that makes the current transaction a READ_MODEL_WRITER (until it ends). */
+export const asReadModelWriter = `set_config('application_name', '${READ_MODEL_WRITER}', true)`;
+
+/**
  * The oldest transaction of the reader's snapshot still running that may write to this database's
  * `events` (else the snapshot's xmax): `pg_snapshot_xmin` would also wait for transactions of
  * other databases of the cluster, which cannot write here (on a shared server they hold every new
- * event back for as long as they run). A running transaction counts as another database's only
- * when pg_stat_activity shows it there; one that ended meanwhile, or that the view does not show,
- * counts as this database's, so the horizon is never later than safe.
+ * event back for as long as they run), and for read-model writers, which never append. A running
+ * transaction is passed over only when pg_stat_activity shows it as one of those; one that ended
+ * meanwhile, or that the view does not show, counts as a possible writer, so the horizon is never
+ * later than safe.
  */
 const VISIBLE_BELOW = `(
   select least(
@@ -40,7 +54,8 @@ const VISIBLE_BELOW = `(
     (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
      where not exists (
        select 1 from pg_stat_activity a
-       where a.backend_xid = xid(x) and a.datname <> current_database())))
+       where a.backend_xid = xid(x)
+         and (a.datname <> current_database() or a.application_name = '${READ_MODEL_WRITER}'))))
 )`;
 export interface PostgresEventStoreOptions {
   /**
