@@ -87,7 +87,8 @@ export class Rows<Row extends { id: number }> {
 /** Ids per statement: keeps each statement's parameters well under PostgreSQL's 65,535. */
 const CHUNK = 5_000;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+/** `items` in slices of at most `size` (a statement's rows, a parameter's ids). */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

@@ -435,14 +435,13 @@ export class ProjectionRunner {
       if (plan) await countIfUncounted(knex, plan, rows[0]?.[COUNTED]);
       if (plan && recentRows && status === 'active') {
         const view = viewOf(plan.table);
-        if (view && planned?.returned) {
+        // The statement names every row it changed when its upsert returned them, or when it wrote
+        // none (deletions only); else (upserts in several statements) the view's rows are forgotten.
+        if (view && (planned?.returned || !plan.writes.some((write) => write.upsert))) {
           const written = rows
             .filter((row) => row.id != null)
             .map(({ [STATUS]: _, [COUNTED]: __, ...row }) => row);
           recentRows.wrote(view, to, written, plan.deleted);
-        } else if (view && !plan.writes.some((write) => write.upsert)) {
-          // Nothing but deletions (or nothing at all): those rows go, the others are still right.
-          recentRows.wrote(view, to, [], plan.deleted);
         } else if (view) recentRows.forget(view);
       }
       return { kind: 'committed' as const, status };

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { openTestDatabase, type TestDatabase } from '../testing';
 import { type ContractSubject, describeEventStoreContract, newEvent } from './contract-suite';
 import { asReadModelWriter, createPostgresEventStore } from './postgres';
@@ -48,8 +49,43 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 
-// Only a server has other databases (and the suite above says when it is not set).
-if (process.env.TEST_DATABASE_URL) describeBesideOtherDatabases();
+/**
+ * Runs `body` while another connection, to `knex`'s database, holds a transaction id older than
+ * anything `body` appends: as a read-model writer when asked.
+ */
+async function whileTransactionHeld(
+  knex: Knex,
+  body: () => Promise<void>,
+  options: { readModelWriter?: boolean } = {},
+) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const transaction = knex.transaction(async (trx) => {
+    if (options.readModelWriter) await trx.raw(`select ${asReadModelWriter}`);
+    await trx.raw('select pg_current_xact_id()');
+    started();
+    await held;
+  });
+  await running;
+  try {
+    await body();
+  } finally {
+    release();
+    await transaction;
+  }
+}
+
+// Only a server has other databases and other connections (the suite above says when it is not set).
+if (process.env.TEST_DATABASE_URL) {
+  describeBesideOtherDatabases();
+  describeBesideReadModelWriters();
+}
 
 function describeBesideOtherDatabases() {
   describe('PostgreSQL adapter beside other databases', () => {
@@ -58,29 +94,15 @@ function describeBesideOtherDatabases() {
       const other = await openTestDatabase({ embedded: false });
       try {
         const store = createPostgresEventStore(mine.knex);
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let started!: () => void;
-        const running = new Promise<void>((resolve) => {
-          started = resolve;
-        });
         // Holds a transaction id in the other database, older than the append below.
-        const otherTransaction = other.knex.transaction(async (trx) => {
-          await trx.raw('select pg_current_xact_id()');
-          started();
-          await held;
+        await whileTransactionHeld(other.knex, async () => {
+          const { position } = await store.append('Other-1', [newEvent('Happened')], {
+            expectedRevision: 'no_stream',
+          });
+          const seen = await store.readAll({ after: null, limit: 10 });
+          expect(seen.map((e) => e.position)).toEqual([position]);
+          expect(await store.headPosition()).toBe(position);
         });
-        await running;
-        const { position } = await store.append('Other-1', [newEvent('Happened')], {
-          expectedRevision: 'no_stream',
-        });
-        const seen = await store.readAll({ after: null, limit: 10 });
-        expect(seen.map((e) => e.position)).toEqual([position]);
-        expect(await store.headPosition()).toBe(position);
-        release();
-        await otherTransaction;
       } finally {
         await mine.drop();
         await other.drop();
@@ -88,8 +110,6 @@ function describeBesideOtherDatabases() {
     });
   });
 }
-
-if (process.env.TEST_DATABASE_URL) describeBesideReadModelWriters();
 
 /** A transaction of this database holding an id older than an append, read-model writer or not. */
 function describeBesideReadModelWriters() {
@@ -100,45 +120,26 @@ function describeBesideReadModelWriters() {
     });
     afterEach(() => db.drop());
 
-    /** Runs `body` while another connection holds a transaction id, optionally as a read-model writer. */
-    async function whileHeld(readModelWriter: boolean, body: () => Promise<void>) {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
-      const transaction = db.knex.transaction(async (trx) => {
-        if (readModelWriter) await trx.raw(`select ${asReadModelWriter}`);
-        await trx.raw('select pg_current_xact_id()');
-        started();
-        await held;
-      });
-      await running;
-      try {
-        await body();
-      } finally {
-        release();
-        await transaction;
-      }
-    }
-
     it("shows an event at once although a read-model writer's transaction runs", async () => {
       const store = createPostgresEventStore(db.knex);
-      await whileHeld(true, async () => {
-        const { position } = await store.append('Other-1', [newEvent('Happened')], {
-          expectedRevision: 'no_stream',
-        });
-        expect((await store.readAll({ after: null, limit: 10 })).map((e) => e.position)).toEqual([position]);
-        expect(await store.headPosition()).toBe(position);
-      });
+      await whileTransactionHeld(
+        db.knex,
+        async () => {
+          const { position } = await store.append('Other-1', [newEvent('Happened')], {
+            expectedRevision: 'no_stream',
+          });
+          expect((await store.readAll({ after: null, limit: 10 })).map((e) => e.position)).toEqual([
+            position,
+          ]);
+          expect(await store.headPosition()).toBe(position);
+        },
+        { readModelWriter: true },
+      );
     });
 
     it('holds an event back while any other transaction of the database that may append runs', async () => {
       const store = createPostgresEventStore(db.knex);
-      await whileHeld(false, async () => {
+      await whileTransactionHeld(db.knex, async () => {
         await store.append('Other-1', [newEvent('Happened')], { expectedRevision: 'no_stream' });
         expect(await store.readAll({ after: null, limit: 10 })).toEqual([]);
         expect(await store.headPosition()).toBeNull();

@@ -8,6 +8,7 @@ import {
 import type { StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt } from '../projection';
+import { chunks } from '../row-batch';
 
 const { days, designerWeeks, plans, products, estimations } = designAnalysisReadModels;
 const idOf = (event: StoredEvent) => Number(event.stream.slice('Design-'.length));
@@ -129,10 +130,11 @@ async function applyAnalysis(trx: Knex.Transaction, events: readonly StoredEvent
     }
     const stage = Object.hasOwn(stageReached, stored.type) ? stageReached[stored.type] : undefined;
     if (stage) {
-      const funnel = funnels.get(estimationIdOf(stored));
+      const id = estimationIdOf(stored);
+      const funnel = funnels.get(id);
       if (funnel && !funnel[stage]) {
         funnel[stage] = true;
-        changedFunnels.add(estimationIdOf(stored));
+        changedFunnels.add(id);
       }
       continue;
     }
@@ -174,14 +176,15 @@ async function applyAnalysis(trx: Knex.Transaction, events: readonly StoredEvent
     }
   }
 
-  for (const rows of chunks(newPlans)) await trx(tables[plans]).insert(rows).onConflict('designId').ignore();
+  for (const rows of chunks(newPlans, INSERT_ROWS))
+    await trx(tables[plans]).insert(rows).onConflict('designId').ignore();
   if (createdPerDay.size > 0) {
     await trx(tables[days])
       .insert([...createdPerDay].map(([day, created]) => ({ day, created })))
       .onConflict('day')
       .merge({ created: trx.raw('?? + excluded.created', [`${tables[days]}.created`]) });
   }
-  for (const rows of chunks([...activeWeeks.values()]))
+  for (const rows of chunks([...activeWeeks.values()], INSERT_ROWS))
     await trx(tables[designerWeeks]).insert(rows).onConflict(['week', 'userId']).ignore();
   if (placedNow.size > 0) {
     await trx(tables[products])
@@ -190,22 +193,16 @@ async function applyAnalysis(trx: Knex.Transaction, events: readonly StoredEvent
     const rows = [...placedNow].flatMap(([designId, placed]) =>
       [...placed].map(([productId, count]) => ({ designId, productId, count })),
     );
-    for (const part of chunks(rows)) await trx(tables[products]).insert(part);
+    for (const part of chunks(rows, INSERT_ROWS)) await trx(tables[products]).insert(part);
   }
   const funnelRows = [...changedFunnels].map((estimationId) => ({
     estimationId,
     ...funnels.get(estimationId)!,
   }));
-  for (const rows of chunks(funnelRows)) {
+  for (const rows of chunks(funnelRows, INSERT_ROWS)) {
     await trx(tables[estimations])
       .insert(rows)
       .onConflict('estimationId')
       .merge(['quoted', 'ordered', 'completed']);
   }
-}
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += INSERT_ROWS) out.push(items.slice(i, i + INSERT_ROWS));
-  return out;
 }
