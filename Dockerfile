@@ -25,7 +25,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=6 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "server/src/main.ts"]
 
 FROM nginx:1.27-alpine AS gateway
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
