@@ -16,34 +16,35 @@ import { userGroupsProjection } from './usergroups/usergroups.projection';
 /**
  * The read model of every declared resource (contracts/src/resources.ts): the generic one, or the
  * resource's own where it derives columns from other events. Bump a resource's version here when
- * its declaration's fields change, so the runner rebuilds its table.
+ * its declaration's fields change, so the runner rebuilds its table. Every version went up by one
+ * when the search index came in parts (simple-rest SEARCH_INDEX_PARTS).
  */
 const own: Readonly<Record<string, Projection>> = {
   usergroup: userGroupsProjection,
   ...Object.fromEntries(
-    categoryResources.map((resource) => [resource.name, categoryProjection(resource, 1)]),
+    categoryResources.map((resource) => [resource.name, categoryProjection(resource, 2)]),
   ),
   'system/notice': noticeProjection,
-  // Versions: 2 when the file fields (logo, images, texture) came.
+  // Versions: 2 when the file fields (logo, images, texture) came, 3 for the search index in parts.
   brand: resourceProjection(brandResource, {
-    version: 2,
+    version: 3,
     ...referrerCounts('brand_referrers', [
       { objectType: 'Product', field: 'brandId', column: 'productCount' },
       { objectType: 'Material', field: 'brandId', column: 'materialCount' },
     ]),
   }),
   model: resourceProjection(modelResource, {
-    version: 1,
+    version: 2,
     ...referrerCounts('model_referrers', [
       { objectType: 'Product', field: 'modelId', column: 'productCount' },
     ]),
   }),
 };
 const options: Readonly<Record<string, ResourceProjectionOptions>> = {
-  [productResource.name]: { version: 2 },
-  [materialResource.name]: { version: 2 },
+  [productResource.name]: { version: 3 },
+  [materialResource.name]: { version: 3 },
 };
 
 export const resourceProjections: Projection[] = resources.map(
-  (resource) => own[resource.name] ?? resourceProjection(resource, options[resource.name] ?? { version: 1 }),
+  (resource) => own[resource.name] ?? resourceProjection(resource, options[resource.name] ?? { version: 2 }),
 );

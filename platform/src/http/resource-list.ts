@@ -5,7 +5,7 @@ import {
   resourceNamed,
   resourceTable,
 } from '@interior/contracts';
-import type { FilterKind, ListDefinition } from './simple-rest';
+import { type FilterKind, type ListDefinition, SEARCH_INDEX_PARTS } from './simple-rest';
 
 /** How a field's values are filtered in a list (simple-rest.ts); null: not filterable. */
 function filterKindOf(spec: FieldSpec): FilterKind | null {
@@ -68,6 +68,8 @@ export function resourceListDefinition(resource: ResourceDeclaration, name = res
     defaultSort: resource.defaultSort,
     filters,
     search: shape.search,
+    // Its projection builds the search index in parts (projections/src/resource).
+    ...(shape.search.length > 0 ? { searchParts: SEARCH_INDEX_PARTS } : {}),
     nullable,
     subtrees,
   };

@@ -6,7 +6,7 @@ import {
   resourceEventTypes,
   resourceTable,
 } from '@interior/contracts';
-import { type StoredEvent, searchExpression } from '@interior/platform';
+import { SEARCH_INDEX_PARTS, type StoredEvent, searchExpression, searchIndexPart } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt, type Projection, type ProjectionContext } from '../projection';
 import { applyRowBatch, planRowBatch, type RowFold, type Rows } from '../row-batch';
@@ -264,14 +264,19 @@ export function resourceProjection(
     async indexes(knex, tables) {
       const physical = tables[table]!;
       const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-      // The search index first: the longest to build, it then runs beside all the others.
+      // The search index first, in parts built side by side (simple-rest SEARCH_INDEX_PARTS): the
+      // longest to build, they then run beside all the others. Each indexes the expression `q`
+      // searches (searchExpression), so one index scan per part serves it.
       const statements =
         search.length > 0 && (await hasTrigramSearch(knex))
-          ? // The expression `q` searches (simple-rest searchExpression), so one index scan serves it.
-            [
-              `create index if not exists ${quoted(`${physical}_search`)} on ${quoted(physical)}
-               using gin ((${searchExpression(search)}) gin_trgm_ops)`,
-            ]
+          ? Array.from(
+              { length: SEARCH_INDEX_PARTS },
+              (
+                _,
+                part,
+              ) => `create index if not exists ${quoted(`${physical}_search_${part}`)} on ${quoted(physical)}
+               using gin ((${searchExpression(search)}) gin_trgm_ops) where ${searchIndexPart(SEARCH_INDEX_PARTS, part)}`,
+            )
           : [];
       for (const columns of sortIndexes(resource)) {
         statements.push(

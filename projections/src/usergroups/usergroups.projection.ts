@@ -12,7 +12,8 @@ const count = (row: Record<string, unknown>, by: number) => ({ members: Number(r
  * each group once.
  */
 export const userGroupsProjection = resourceProjection(userGroupResource, {
-  version: 4,
+  // 5: the search index in parts (simple-rest SEARCH_INDEX_PARTS).
+  version: 5,
   extra: {
     UserGroupsChanged: {
       ids: (event) => {
