@@ -30,6 +30,22 @@ export interface ExtraFold {
   fold(rows: RowEditor, event: StoredEvent): void;
 }
 
+/**
+ * Other events applied set-based by SQL of their own, a run of consecutive ones at a time (a
+ * brand's count of products, catalogue/referrer-count.ts): a catalogue import then costs a few
+ * statements per batch, not several per product. The result must be that of applying the events
+ * one at a time, which `apply` does (a run of one).
+ */
+export interface ExtraRun {
+  applyRun(
+    trx: Knex.Transaction,
+    events: readonly StoredEvent[],
+    table: string,
+    /** Physical names of the projection's own further tables (`tables` below). */
+    tables: Readonly<Record<string, string>>,
+  ): Promise<void>;
+}
+
 /** A handler of another event writing the table itself (one event at a time). */
 export type ExtraHandler = (
   trx: Knex.Transaction,
@@ -41,16 +57,18 @@ export type ExtraHandler = (
 ) => Promise<void>;
 
 /**
- * A read model is applied a batch at a time (folds on rows in memory) unless it needs SQL per
- * event: handlers that write the table themselves, further tables, or `afterChange` (a category's
- * path and its siblings' order). Those change rows but never add or remove one: the row count that
- * row-batch.ts keeps moves with the record's own events only.
+ * A read model is applied a batch at a time: its own events and `ExtraFold`s folded on rows in
+ * memory, `ExtraRun`s by their own set-based SQL, each run of consecutive events of one kind in
+ * turn. What needs SQL per event is applied one event at a time within the batch: handlers that
+ * write the table themselves, and the record's own events when there is an `afterChange` (a
+ * category's path and its siblings' order). Those and the runs change rows but never add or remove
+ * one: the row count that row-batch.ts keeps moves with the record's own events only.
  */
 export interface ResourceProjectionOptions {
   /** Bump when the table or the handling changes: the runner rebuilds the read model. */
   version: number;
-  /** Other events, by type, changing only this resource's rows: folds, or handlers writing SQL. */
-  extra?: Readonly<Record<string, ExtraFold | ExtraHandler>>;
+  /** Other events, by type, changing only this resource's rows: folds, runs, or handlers writing SQL. */
+  extra?: Readonly<Record<string, ExtraFold | ExtraRun | ExtraHandler>>;
   /** Further tables the derived columns need (what a category's items are filed under), by logical name. */
   tables?: Readonly<Record<string, (table: Knex.CreateTableBuilder) => void>>;
   /**
@@ -159,11 +177,21 @@ export function resourceProjection(
   const extraEntry = (type: string) => (Object.hasOwn(extra, type) ? extra[type] : undefined);
   const extraOf = (type: string) => {
     const entry = extraEntry(type);
-    return entry && typeof entry !== 'function' ? entry : undefined;
+    return entry && typeof entry !== 'function' && 'fold' in entry ? entry : undefined;
   };
-  const perEvent =
-    Boolean(options.afterChange || options.tables) ||
-    Object.values(extra).some((entry) => typeof entry === 'function');
+  const own = new Set<string>([types.created, types.updated, types.deleted]);
+  /**
+   * How an event is applied: folded into the batch's rows, by an extra's run, or on its own. Runs
+   * of consecutive events with the same step are applied together (applyInSteps).
+   */
+  const stepOf = (type: string): 'rows' | 'single' | ExtraRun => {
+    if (own.has(type)) return options.afterChange ? 'single' : 'rows';
+    const entry = extraEntry(type);
+    if (typeof entry === 'function') return 'single';
+    return entry && 'applyRun' in entry ? entry : 'rows';
+  };
+  /** Every event it handles is folded into rows: a live batch can be planned as one statement. */
+  const foldsOnly = [...own, ...Object.keys(extra)].every((type) => stepOf(type) === 'rows');
   const search = Object.entries(resource.fields)
     .filter(([, spec]) => spec.search)
     .map(([name]) => name);
@@ -245,6 +273,46 @@ export function resourceProjection(
   };
   const write = (trx: Knex.Transaction, physical: string, events: readonly StoredEvent[]) =>
     applyRowBatch(trx, physical, events, rows);
+  /** An event that needs SQL of its own: an extra handler, or an own event with afterChange. */
+  const applySingle = async (
+    trx: Knex.Transaction,
+    event: StoredEvent,
+    tables: Readonly<Record<string, string>>,
+    context: ProjectionContext,
+  ) => {
+    const physical = tables[table]!;
+    const entry = extraEntry(event.type);
+    if (typeof entry === 'function') {
+      await entry(trx, event, physical, context, tables);
+      return;
+    }
+    const id = event.type === types.created ? (event.data as { id: number }).id : idOf(event);
+    const before = options.afterChange ? await trx(physical).where({ id }).first() : undefined;
+    await write(trx, physical, [event]);
+    if (options.afterChange) {
+      const after = await trx(physical).where({ id }).first();
+      await options.afterChange(trx, { event, table: physical, tables, before, after });
+    }
+  };
+  /** The events in order, each run of consecutive events with the same step applied at once. */
+  const applyInSteps = async (
+    trx: Knex.Transaction,
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+    context: ProjectionContext,
+  ) => {
+    const physical = tables[table]!;
+    for (let start = 0; start < events.length; ) {
+      const step = stepOf(events[start]!.type);
+      let end = start + 1;
+      while (end < events.length && stepOf(events[end]!.type) === step) end++;
+      const run = events.slice(start, end);
+      if (step === 'rows') await write(trx, physical, run);
+      else if (step === 'single') for (const event of run) await applySingle(trx, event, tables, context);
+      else await step.applyRun(trx, run, physical, tables);
+      start = end;
+    }
+  };
   return defineProjection({
     name: table,
     version: options.version,
@@ -286,40 +354,13 @@ export function resourceProjection(
       }
       return statements;
     },
-    async apply(trx, event, tables, context) {
-      const physical = tables[table]!;
-      if (!perEvent) {
-        await write(trx, physical, [event]);
-        return;
-      }
-      const own =
-        event.type === types.created || event.type === types.updated || event.type === types.deleted;
-      if (!own) {
-        const entry = extraEntry(event.type);
-        if (typeof entry === 'function') await entry(trx, event, physical, context, tables);
-        else if (entry) await write(trx, physical, [event]);
-        return;
-      }
-      const id = event.type === types.created ? (event.data as { id: number }).id : idOf(event);
-      const before = options.afterChange ? await trx(physical).where({ id }).first() : undefined;
-      await write(trx, physical, [event]);
-      if (options.afterChange) {
-        const after = await trx(physical).where({ id }).first();
-        await options.afterChange(trx, { event, table: physical, tables, before, after });
-      }
-    },
-    ...(perEvent
-      ? {}
-      : {
-          async applyBatch(
-            trx: Knex.Transaction,
-            events: readonly StoredEvent[],
-            tables: Readonly<Record<string, string>>,
-          ) {
-            await write(trx, tables[table]!, events);
-          },
+    apply: (trx, event, tables, context) => applyInSteps(trx, [event], tables, context),
+    applyBatch: applyInSteps,
+    ...(foldsOnly
+      ? {
           planBatch: (knex: Knex, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>) =>
             planRowBatch(knex, tables[table]!, events, rows),
-        }),
+        }
+      : {}),
   });
 }
