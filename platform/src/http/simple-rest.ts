@@ -32,8 +32,8 @@ export interface ListDefinition {
   /** Columns `q` searches, case-insensitively, anywhere in the text. */
   search: readonly string[];
   /**
-   * The table's search index is in this many partial indexes, one per remainder of its integer
-   * `id` (searchIndexPart): `q` then asks each part apart, so the planner reads each part's index.
+   * The table's search index is in this many parts, one per remainder of its integer `id`
+   * (searchPartExpression): `q` then asks each part apart, so the planner reads each part's index.
    */
   searchParts?: number;
   /** Columns of the answer; all of the table's when absent. */
@@ -267,14 +267,18 @@ export function searchExpression(columns: readonly string[]): string {
 export const SEARCH_INDEX_PARTS = 2;
 
 /**
- * The predicate of part `part` of a search index in `parts` (a partial index's WHERE). Written out
- * with literal numbers: PostgreSQL uses a partial index only for a condition it can prove implies
- * the predicate, which it cannot for parameters.
+ * Part `part` of `parts` of the search text (searchExpression): the text of the rows whose `id`
+ * leaves that remainder, null for the others. Each part has its own trigram index, and a search
+ * asks `part like p or …`, one condition per part, so each part's index serves its own. Not
+ * partial indexes (a WHERE on the remainder): the planner would check a candidate row against
+ * `text like p and id % n = k` part after part, computing its text up to once per part, where a
+ * part that is not the row's is null at the cost of one remainder (a 10% search over a million
+ * rows: 80 ms instead of 100–118).
  */
-export function searchIndexPart(parts: number, part: number): string {
+export function searchPartExpression(columns: readonly string[], parts: number, part: number): string {
   if (!Number.isInteger(parts) || !Number.isInteger(part) || part < 0 || part >= parts)
     throw new Error(`no part ${part} of ${parts}`);
-  return `"id" % ${parts} = ${part}`;
+  return `(case when "id" % ${parts} = ${part} then ${searchExpression(columns)} end)`;
 }
 
 /** `%`, `_` and `\` match themselves in the free-text search. */
@@ -321,15 +325,14 @@ function applyConditions(builder: Knex.QueryBuilder, def: ListDefinition, reques
     // line break (the joint): its characters match only themselves (likePattern), so a match of
     // the joined text lies within one column. Only such a `q` is then answered by the joined text
     // alone, which saves lower-casing every candidate's columns twice more (most of a search's time).
-    const matches = `${searchExpression(def.search)} like lower(?)`;
     const parts = def.searchParts ?? 1;
     if (parts > 1) {
       const each = Array.from(
         { length: parts },
-        (_, part) => `(${searchIndexPart(parts, part)} and ${matches})`,
+        (_, part) => `${searchPartExpression(def.search, parts, part)} like lower(?)`,
       );
       builder.whereRaw(`(${each.join(' or ')})`, Array(parts).fill(likePattern(q)));
-    } else builder.whereRaw(matches, [likePattern(q)]);
+    } else builder.whereRaw(`${searchExpression(def.search)} like lower(?)`, [likePattern(q)]);
     if (q.includes('\n')) {
       builder.where((inner) => {
         for (const column of def.search) inner.orWhereRaw('?? ilike ?', [column, likePattern(q)]);

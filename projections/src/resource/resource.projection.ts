@@ -6,7 +6,7 @@ import {
   resourceEventTypes,
   resourceTable,
 } from '@interior/contracts';
-import { SEARCH_INDEX_PARTS, type StoredEvent, searchExpression, searchIndexPart } from '@interior/platform';
+import { SEARCH_INDEX_PARTS, type StoredEvent, searchPartExpression } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt, type Projection, type ProjectionContext } from '../projection';
 import { applyRowBatch, planRowBatch, type RowFold, type Rows } from '../row-batch';
@@ -334,7 +334,7 @@ export function resourceProjection(
       const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
       // The search index first, in parts built side by side (simple-rest SEARCH_INDEX_PARTS): the
       // longest to build, they then run beside all the others. Each indexes the expression `q`
-      // searches (searchExpression), so one index scan per part serves it.
+      // asks of its part (searchPartExpression), so one index scan per part serves it.
       const statements =
         search.length > 0 && (await hasTrigramSearch(knex))
           ? Array.from(
@@ -343,7 +343,7 @@ export function resourceProjection(
                 _,
                 part,
               ) => `create index if not exists ${quoted(`${physical}_search_${part}`)} on ${quoted(physical)}
-               using gin ((${searchExpression(search)}) gin_trgm_ops) where ${searchIndexPart(SEARCH_INDEX_PARTS, part)}`,
+               using gin (${searchPartExpression(search, SEARCH_INDEX_PARTS, part)} gin_trgm_ops)`,
             )
           : [];
       for (const columns of sortIndexes(resource)) {
