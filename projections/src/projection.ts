@@ -1,6 +1,6 @@
 import type { PiiVault, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
-import type { RowBatchPlan } from './row-batch';
+import type { PendingBatch, RowBatchPlan } from './row-batch';
 
 /**
  * A projection turns the global log into tables shaped for screens (docs/architecture.md "Projections").
@@ -53,12 +53,14 @@ export interface Projection<Table extends string = string> {
    * moved from where the batch was read after: no other writer can have changed the rows between
    * the read and that statement without moving the checkpoint first. A live batch then costs two
    * round trips instead of five (BEGIN, the move, the read, the write, COMMIT). Same result as
-   * `applyBatch`.
+   * `applyBatch`. With `pending`, it is planned while the batch before is still being written
+   * (a catch-up), and waits for that batch before reading any row it writes.
    */
   planBatch?(
     knex: Knex,
     events: readonly StoredEvent[],
     tables: Readonly<Record<Table, string>>,
+    pending?: PendingBatch,
   ): Promise<RowBatchPlan | null>;
 }
 

@@ -113,6 +113,17 @@ export interface RowBatchPlan {
   added: number;
   /** The ids the batch deletes. */
   deleted: number[];
+  /** The ids of every row the batch writes or deletes. */
+  written: ReadonlySet<number>;
+}
+
+/**
+ * A batch whose writes are still being committed while the next one is planned (the runner's
+ * catch-up, runner.ts): the next plan reads none of the rows it writes before `settled`.
+ */
+export interface PendingBatch {
+  written: ReadonlySet<number>;
+  settled: Promise<unknown>;
 }
 
 /**
@@ -124,6 +135,7 @@ export async function planRowBatch<Row extends { id: number }>(
   table: string,
   events: readonly StoredEvent[],
   fold: RowFold<Row>,
+  pending?: PendingBatch,
 ): Promise<RowBatchPlan | null> {
   const ids = new Set<number>();
   /** Rows the batch creates before anything else of it touches them: nothing to read. */
@@ -135,6 +147,9 @@ export async function planRowBatch<Row extends { id: number }>(
   }
   if (ids.size === 0) return null;
   const toRead = [...ids].filter((id) => !created.has(id));
+  // A row the batch before writes is read once that batch is in (or failed: then this plan is
+  // thrown away with it); the others are as that batch leaves them already.
+  if (pending && toRead.some((id) => pending.written.has(id))) await pending.settled.catch(() => {});
   const loaded: Row[] = [];
   for (const part of chunks(toRead, CHUNK)) {
     loaded.push(...((await db(table).whereRaw('id = any(?)', [part]).select('*')) as Row[]));
@@ -183,7 +198,13 @@ export async function planRowBatch<Row extends { id: number }>(
       });
     }
   }
-  return { table, writes, added, deleted: deletes };
+  return {
+    table,
+    writes,
+    added,
+    deleted: deletes,
+    written: new Set([...upserts.map((row) => row.id), ...deletes]),
+  };
 }
 
 /**

@@ -29,7 +29,12 @@ afterEach(async () => {
 
 function runner(
   projection = tallyProjection(),
-  extra: { batchSize?: number; rescanIntervalMs?: number; recentRows?: RecentRows } = {},
+  extra: {
+    batchSize?: number;
+    catchUpBatchSize?: number;
+    rescanIntervalMs?: number;
+    recentRows?: RecentRows;
+  } = {},
 ) {
   const r = new ProjectionRunner({
     knex: db.knex,
@@ -336,6 +341,39 @@ describe('projection runner', () => {
         expected.delete(id - 2);
       }
     }
+    await Promise.all([a.caughtUp({ position: last }), b.caughtUp({ position: last })]);
+    const rows = await db.knex('usergroups').orderBy('id').select('id', 'name', 'version');
+    expect(rows).toEqual(
+      [...expected].map(([id, name]) => ({ id, name, version: name.startsWith('고친') ? 1 : 0 })),
+    );
+    const kept = await db.knex('read_model_counts').where('physical', 'like', 'usergroups_g%').first('rows');
+    expect(Number(kept?.rows)).toBe(expected.size);
+  });
+
+  it('catches up page by page, each planned while the page before is written, with the rows of one-by-one', async () => {
+    const expected = new Map<number, string>();
+    let last = '';
+    const append = async (id: number, type: string, data: object, revision: number | 'no_stream') => {
+      const event = { ...newEvent(type, data), metadata: metadata() };
+      last = (await store.append(`UserGroup-${id}`, [event], { expectedRevision: revision })).position;
+    };
+    // Written before any runner starts, so the runners catch up in pages of 4: each group is
+    // changed on the page after the one that created it, which must see the creation committed.
+    for (let id = 1; id <= 60; id++) {
+      await append(id, 'UserGroupCreated', { id, name: `그룹 ${id}`, description: '' }, 'no_stream');
+      expected.set(id, `그룹 ${id}`);
+      if (id % 3 === 0) {
+        await append(id - 1, 'UserGroupUpdated', { name: `고친 그룹 ${id - 1}` }, 0);
+        expected.set(id - 1, `고친 그룹 ${id - 1}`);
+        await append(id - 2, 'UserGroupDeleted', {}, 0);
+        expected.delete(id - 2);
+      }
+    }
+    // Two runners of the same generation: a page planned ahead of a batch the other applied is
+    // thrown away.
+    const a = runner(userGroupsProjection, { batchSize: 2, catchUpBatchSize: 4 });
+    const b = runner(userGroupsProjection, { batchSize: 2, catchUpBatchSize: 4 });
+    await Promise.all([a.start(), b.start()]);
     await Promise.all([a.caughtUp({ position: last }), b.caughtUp({ position: last })]);
     const rows = await db.knex('usergroups').orderBy('id').select('id', 'name', 'version');
     expect(rows).toEqual(

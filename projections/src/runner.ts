@@ -10,7 +10,7 @@ import {
 } from '@interior/platform';
 import type { Knex } from 'knex';
 import { createIndexes, generationTables, type Projection } from './projection';
-import { countIfUncounted, writesAsWith } from './row-batch';
+import { countIfUncounted, type PendingBatch, type RowBatchPlan, writesAsWith } from './row-batch';
 
 /**
  * Runs projections over the global log (docs/architecture.md "Projections").
@@ -411,25 +411,35 @@ export class ProjectionRunner {
       });
 
     /**
-     * A live batch of a projection that plans its writes (Projection.planBatch): the checkpoint's
-     * move and the writes in one statement, each write guarded by the move, so they commit together
-     * or not at all (no BEGIN, no COMMIT, one round trip after the rows are read).
+     * A batch of a projection that plans its writes (Projection.planBatch): the checkpoint's move
+     * and the writes in one statement, each write guarded by the move, so they commit together or
+     * not at all (no BEGIN, no COMMIT, one round trip after the rows are read). In a catch-up, the
+     * plan may have been made while the batch before was written (`planned`), and `ahead` starts
+     * the next page's plan once this batch's statement is sent, so that the fold of one page runs
+     * while the server writes the other.
      */
     const planBatch = projection.planBatch?.bind(projection);
-    const commitPlanned = async (to: Position, batch: StoredEvent[]) => {
-      const plan = await planBatch!(knex, batch, tables);
-      // The rows written come back with the statement for RecentRows (an active generation's only).
-      const returning = Boolean(recentRows) && health.status === 'active';
+    const commitPlanned = async (
+      to: Position,
+      batch: StoredEvent[],
+      options: { planned?: Promise<RowBatchPlan | null>; ahead?: (pending: PendingBatch) => void } = {},
+    ) => {
+      const plan = await (options.planned ?? planBatch!(knex, batch, tables));
+      // The rows written come back with the statement for RecentRows (an active generation's
+      // live batches only: a catch-up's would be thousands).
+      const returning = Boolean(recentRows) && health.status === 'active' && !options.ahead;
       const planned = plan && writesAsWith(plan, 'exists (select 1 from moved)', { returning });
       // One row of the move's status and count, or one per row written (each carrying them too).
       const outcome = `select (select status from moved) as "${STATUS}", ${planned?.counted ?? 'null'} as "${COUNTED}"`;
       // Prepared: a batch's statement has one text per shape of its writes, planned once per connection.
-      const rows = await queryPrepared<Record<string, unknown>>(
+      const statement = queryPrepared<Record<string, unknown>>(
         knex,
         `with moved as (${MOVE_CHECKPOINT})${planned?.items.map((item) => `, ${item}`).join('') ?? ''}
          ${planned?.returned ? `select * from (${outcome}) as outcome left join ${planned.returned} on true` : outcome}`,
         [...move(to), ...(planned?.bindings ?? [])],
       );
+      options.ahead?.({ written: plan?.written ?? new Set(), settled: statement });
+      const rows = await statement;
       const status = (rows[0]?.[STATUS] ?? null) as GenerationRow['status'] | null;
       if (status === null) return notMoved(knex);
       if (plan) await countIfUncounted(knex, plan, rows[0]?.[COUNTED]);
@@ -455,6 +465,15 @@ export class ProjectionRunner {
     let drainedSince: number | null = null;
     /** The page after the last full one, read ahead (see below). */
     let prefetched: { after: Position | null; limit: number; read: Promise<StoredEvent[]> } | null = null;
+    /**
+     * The plan of the prefetched page, made while the batch before it was written (commitPlanned).
+     * Used only if that page is the next one read: the batch before it committed.
+     */
+    const plannedAhead: {
+      current: { read: Promise<StoredEvent[]>; plan: Promise<RowBatchPlan | null> } | null;
+    } = {
+      current: null,
+    };
     const ownAppendUnseen = () =>
       this.lastAppended !== null &&
       (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
@@ -471,6 +490,9 @@ export class ProjectionRunner {
         const next: typeof prefetched =
           prefetched?.after === health.checkpoint && prefetched.limit === limit ? prefetched : null;
         prefetched = null;
+        const ahead =
+          next && plannedAhead.current?.read === next.read ? plannedAhead.current.plan : undefined;
+        plannedAhead.current = null;
         const batch: StoredEvent[] = await (next?.read ?? store.readAll({ after: health.checkpoint, limit }));
         behind = batch.length === limit;
         if (behind) {
@@ -493,8 +515,32 @@ export class ProjectionRunner {
         const idleStore = batch.length === 0 && target !== saved;
         const storeLater = idleStore && health.status === 'active' && Date.now() - storedAt < IDLE_STORE_MS;
         if (target !== null && (batch.length > 0 || target !== saved) && !storeLater) {
-          const planned = Boolean(planBatch) && relevant.length > 0 && !behind;
-          const outcome = planned ? await commitPlanned(target, relevant) : await commit(target, relevant);
+          const planned = Boolean(planBatch) && relevant.length > 0;
+          // Far behind, the next page is planned while this one is written (commitPlanned).
+          const following = behind ? prefetched : null;
+          const planAhead = following
+            ? (pending: PendingBatch) => {
+                const plan = following.read.then((page) =>
+                  planBatch!(
+                    knex,
+                    page.filter((event) => handles.has(event.type)),
+                    tables,
+                    pending,
+                  ),
+                );
+                plan.catch(() => {});
+                plannedAhead.current = { read: following.read, plan };
+              }
+            : undefined;
+          const outcome = planned
+            ? await commitPlanned(target, relevant, {
+                ...(ahead ? { planned: ahead } : {}),
+                ...(planAhead ? { ahead: planAhead } : {}),
+              })
+            : await commit(target, relevant);
+          // The next page's plan assumed this batch's writes were this process's: otherwise it is
+          // made again from the rows as they are, not reasoned about.
+          if (outcome.kind !== 'committed') plannedAhead.current = null;
           storedAt = Date.now();
           // Rows this process cannot name changed: a batch applied another way, or by another process.
           if (relevant.length > 0 && (!planned || outcome.kind !== 'committed')) forgetRecent();
@@ -542,6 +588,7 @@ export class ProjectionRunner {
         hidden = behindOwnAppend ? hidden + 1 : 0;
         await this.appended.wait(since, behindOwnAppend ? Math.min(pollIntervalMs, hidden) : pollIntervalMs);
       } catch (error) {
+        plannedAhead.current = null;
         // A failing batch rolled back whole; try again later (a poison event stalls only this
         // projection, and health shows why).
         failures++;

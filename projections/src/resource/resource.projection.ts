@@ -9,7 +9,7 @@ import {
 import { SEARCH_INDEX_PARTS, type StoredEvent, searchPartExpression } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt, type Projection, type ProjectionContext } from '../projection';
-import { applyRowBatch, planRowBatch, type RowFold, type Rows } from '../row-batch';
+import { applyRowBatch, type PendingBatch, planRowBatch, type RowFold, type Rows } from '../row-batch';
 import { hasTrigramSearch } from '../search';
 
 /**
@@ -358,8 +358,12 @@ export function resourceProjection(
     applyBatch: applyInSteps,
     ...(foldsOnly
       ? {
-          planBatch: (knex: Knex, events: readonly StoredEvent[], tables: Readonly<Record<string, string>>) =>
-            planRowBatch(knex, tables[table]!, events, rows),
+          planBatch: (
+            knex: Knex,
+            events: readonly StoredEvent[],
+            tables: Readonly<Record<string, string>>,
+            pending?: PendingBatch,
+          ) => planRowBatch(knex, tables[table]!, events, rows, pending),
         }
       : {}),
   });
