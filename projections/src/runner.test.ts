@@ -320,67 +320,61 @@ describe('projection runner', () => {
     expect(await tallyRows()).toEqual(expected);
   });
 
-  it('never applies a planned batch twice when two runners compete (the move and the writes in one statement)', async () => {
-    const a = runner(userGroupsProjection, { batchSize: 3 });
-    const b = runner(userGroupsProjection, { batchSize: 3 });
-    await Promise.all([a.start(), b.start()]);
+  /**
+   * Appends `groups` groups, and after every `every`-th creation an update of the one before and a
+   * deletion of the one before that; answers the names expected and the last position.
+   */
+  async function appendGroups(groups: number, every: number) {
     const expected = new Map<number, string>();
     let last = '';
     const append = async (id: number, type: string, data: object, revision: number | 'no_stream') => {
       const event = { ...newEvent(type, data), metadata: metadata() };
       last = (await store.append(`UserGroup-${id}`, [event], { expectedRevision: revision })).position;
     };
-    // Live appends a few at a time, so both runners apply short batches as they come (planBatch).
-    for (let id = 1; id <= 40; id++) {
+    for (let id = 1; id <= groups; id++) {
       await append(id, 'UserGroupCreated', { id, name: `그룹 ${id}`, description: '' }, 'no_stream');
       expected.set(id, `그룹 ${id}`);
-      if (id % 4 === 0) {
+      if (id % every === 0) {
         await append(id - 1, 'UserGroupUpdated', { name: `고친 그룹 ${id - 1}` }, 0);
         expected.set(id - 1, `고친 그룹 ${id - 1}`);
         await append(id - 2, 'UserGroupDeleted', {}, 0);
         expected.delete(id - 2);
       }
     }
-    await Promise.all([a.caughtUp({ position: last }), b.caughtUp({ position: last })]);
+    return { expected, last };
+  }
+
+  /** The groups read model holds exactly the expected groups, and keeps their count. */
+  async function expectGroups(expected: ReadonlyMap<number, string>) {
     const rows = await db.knex('usergroups').orderBy('id').select('id', 'name', 'version');
     expect(rows).toEqual(
       [...expected].map(([id, name]) => ({ id, name, version: name.startsWith('고친') ? 1 : 0 })),
     );
     const kept = await db.knex('read_model_counts').where('physical', 'like', 'usergroups_g%').first('rows');
     expect(Number(kept?.rows)).toBe(expected.size);
+  }
+
+  it('never applies a planned batch twice when two runners compete (the move and the writes in one statement)', async () => {
+    const a = runner(userGroupsProjection, { batchSize: 3 });
+    const b = runner(userGroupsProjection, { batchSize: 3 });
+    await Promise.all([a.start(), b.start()]);
+    // Live appends a few at a time, so both runners apply short batches as they come (planBatch).
+    const { expected, last } = await appendGroups(40, 4);
+    await Promise.all([a.caughtUp({ position: last }), b.caughtUp({ position: last })]);
+    await expectGroups(expected);
   });
 
   it('catches up page by page, each planned while the page before is written, with the rows of one-by-one', async () => {
-    const expected = new Map<number, string>();
-    let last = '';
-    const append = async (id: number, type: string, data: object, revision: number | 'no_stream') => {
-      const event = { ...newEvent(type, data), metadata: metadata() };
-      last = (await store.append(`UserGroup-${id}`, [event], { expectedRevision: revision })).position;
-    };
-    // Written before any runner starts, so the runners catch up in pages of 4: each group is
-    // changed on the page after the one that created it, which must see the creation committed.
-    for (let id = 1; id <= 60; id++) {
-      await append(id, 'UserGroupCreated', { id, name: `그룹 ${id}`, description: '' }, 'no_stream');
-      expected.set(id, `그룹 ${id}`);
-      if (id % 3 === 0) {
-        await append(id - 1, 'UserGroupUpdated', { name: `고친 그룹 ${id - 1}` }, 0);
-        expected.set(id - 1, `고친 그룹 ${id - 1}`);
-        await append(id - 2, 'UserGroupDeleted', {}, 0);
-        expected.delete(id - 2);
-      }
-    }
+    // Written before any runner starts, so the runners catch up in pages of 4: groups are changed
+    // on the page after the one that created them, which must see the creation committed.
+    const { expected, last } = await appendGroups(60, 3);
     // Two runners of the same generation: a page planned ahead of a batch the other applied is
     // thrown away.
     const a = runner(userGroupsProjection, { batchSize: 2, catchUpBatchSize: 4 });
     const b = runner(userGroupsProjection, { batchSize: 2, catchUpBatchSize: 4 });
     await Promise.all([a.start(), b.start()]);
     await Promise.all([a.caughtUp({ position: last }), b.caughtUp({ position: last })]);
-    const rows = await db.knex('usergroups').orderBy('id').select('id', 'name', 'version');
-    expect(rows).toEqual(
-      [...expected].map(([id, name]) => ({ id, name, version: name.startsWith('고친') ? 1 : 0 })),
-    );
-    const kept = await db.knex('read_model_counts').where('physical', 'like', 'usergroups_g%').first('rows');
-    expect(Number(kept?.rows)).toBe(expected.size);
+    await expectGroups(expected);
   });
 
   it('hands the rows of a live batch to RecentRows as a read of the view gives them, and no row older than asked', async () => {
