@@ -70,6 +70,14 @@ const STATUS = '__moved_status';
 const COUNTED = '__counted';
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
+/** A page of the log read ahead of a loop far behind, and its plan once made (runner.run). */
+interface PrefetchedPage {
+  after: Position | null;
+  limit: number;
+  read: Promise<StoredEvent[]>;
+  plan?: Promise<RowBatchPlan | null> | undefined;
+}
+
 /** Indexes of a rebuilt generation built at once (runner.indexGeneration): one per core here. */
 const INDEX_BUILDS = 2;
 
@@ -414,20 +422,22 @@ export class ProjectionRunner {
      * A batch of a projection that plans its writes (Projection.planBatch): the checkpoint's move
      * and the writes in one statement, each write guarded by the move, so they commit together or
      * not at all (no BEGIN, no COMMIT, one round trip after the rows are read). In a catch-up, the
-     * plan may have been made while the batch before was written (`planned`), and `ahead` starts
-     * the next page's plan once this batch's statement is sent, so that the fold of one page runs
-     * while the server writes the other.
+     * batch's plan may have been made while the batch before was written (`plan`), and the plan of
+     * the page after it (`next`) starts once this batch's statement is sent, so that the fold of
+     * one page runs while the server writes the other. That plan assumed this batch's writes were
+     * this process's: the page keeps it only once this batch is committed here (else it is made
+     * again from the rows as they are, not reasoned about).
      */
     const planBatch = projection.planBatch?.bind(projection);
     const commitPlanned = async (
       to: Position,
       batch: StoredEvent[],
-      options: { planned?: Promise<RowBatchPlan | null>; ahead?: (pending: PendingBatch) => void } = {},
+      options: { plan?: Promise<RowBatchPlan | null>; next?: PrefetchedPage } = {},
     ) => {
-      const plan = await (options.planned ?? planBatch!(knex, batch, tables));
+      const plan = await (options.plan ?? planBatch!(knex, batch, tables));
       // The rows written come back with the statement for RecentRows (an active generation's
       // live batches only: a catch-up's would be thousands).
-      const returning = Boolean(recentRows) && health.status === 'active' && !options.ahead;
+      const returning = Boolean(recentRows) && health.status === 'active' && !options.next;
       const planned = plan && writesAsWith(plan, 'exists (select 1 from moved)', { returning });
       // One row of the move's status and count, or one per row written (each carrying them too).
       const outcome = `select (select status from moved) as "${STATUS}", ${planned?.counted ?? 'null'} as "${COUNTED}"`;
@@ -438,7 +448,16 @@ export class ProjectionRunner {
          ${planned?.returned ? `select * from (${outcome}) as outcome left join ${planned.returned} on true` : outcome}`,
         [...move(to), ...(planned?.bindings ?? [])],
       );
-      options.ahead?.({ written: plan?.written ?? new Set(), settled: statement });
+      const pending: PendingBatch = { written: plan?.written ?? new Set(), settled: statement };
+      const nextPlan = options.next?.read.then((page) =>
+        planBatch!(
+          knex,
+          page.filter((event) => handles.has(event.type)),
+          tables,
+          pending,
+        ),
+      );
+      nextPlan?.catch(() => {});
       const rows = await statement;
       const status = (rows[0]?.[STATUS] ?? null) as GenerationRow['status'] | null;
       if (status === null) return notMoved(knex);
@@ -454,6 +473,7 @@ export class ProjectionRunner {
           recentRows.wrote(view, to, written, plan.deleted);
         } else if (view) recentRows.forget(view);
       }
+      if (options.next) options.next.plan = nextPlan;
       return { kind: 'committed' as const, status };
     };
 
@@ -463,17 +483,11 @@ export class ProjectionRunner {
      * reading again only to find nothing. An append meanwhile moved the version: no wait.
      */
     let drainedSince: number | null = null;
-    /** The page after the last full one, read ahead (see below). */
-    let prefetched: { after: Position | null; limit: number; read: Promise<StoredEvent[]> } | null = null;
     /**
-     * The plan of the prefetched page, made while the batch before it was written (commitPlanned).
-     * Used only if that page is the next one read: the batch before it committed.
+     * The page after the last full one, read ahead (see below), with its plan once the batch before
+     * it was committed (commitPlanned).
      */
-    const plannedAhead: {
-      current: { read: Promise<StoredEvent[]>; plan: Promise<RowBatchPlan | null> } | null;
-    } = {
-      current: null,
-    };
+    let prefetched: PrefetchedPage | null = null;
     const ownAppendUnseen = () =>
       this.lastAppended !== null &&
       (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
@@ -490,9 +504,6 @@ export class ProjectionRunner {
         const next: typeof prefetched =
           prefetched?.after === health.checkpoint && prefetched.limit === limit ? prefetched : null;
         prefetched = null;
-        const ahead =
-          next && plannedAhead.current?.read === next.read ? plannedAhead.current.plan : undefined;
-        plannedAhead.current = null;
         const batch: StoredEvent[] = await (next?.read ?? store.readAll({ after: health.checkpoint, limit }));
         behind = batch.length === limit;
         if (behind) {
@@ -516,31 +527,13 @@ export class ProjectionRunner {
         const storeLater = idleStore && health.status === 'active' && Date.now() - storedAt < IDLE_STORE_MS;
         if (target !== null && (batch.length > 0 || target !== saved) && !storeLater) {
           const planned = Boolean(planBatch) && relevant.length > 0;
-          // Far behind, the next page is planned while this one is written (commitPlanned).
-          const following = behind ? prefetched : null;
-          const planAhead = following
-            ? (pending: PendingBatch) => {
-                const plan = following.read.then((page) =>
-                  planBatch!(
-                    knex,
-                    page.filter((event) => handles.has(event.type)),
-                    tables,
-                    pending,
-                  ),
-                );
-                plan.catch(() => {});
-                plannedAhead.current = { read: following.read, plan };
-              }
-            : undefined;
+          // Far behind, the prefetched page is planned while this one is written (commitPlanned).
           const outcome = planned
             ? await commitPlanned(target, relevant, {
-                ...(ahead ? { planned: ahead } : {}),
-                ...(planAhead ? { ahead: planAhead } : {}),
+                ...(next?.plan ? { plan: next.plan } : {}),
+                ...(prefetched ? { next: prefetched } : {}),
               })
             : await commit(target, relevant);
-          // The next page's plan assumed this batch's writes were this process's: otherwise it is
-          // made again from the rows as they are, not reasoned about.
-          if (outcome.kind !== 'committed') plannedAhead.current = null;
           storedAt = Date.now();
           // Rows this process cannot name changed: a batch applied another way, or by another process.
           if (relevant.length > 0 && (!planned || outcome.kind !== 'committed')) forgetRecent();
@@ -588,7 +581,6 @@ export class ProjectionRunner {
         hidden = behindOwnAppend ? hidden + 1 : 0;
         await this.appended.wait(since, behindOwnAppend ? Math.min(pollIntervalMs, hidden) : pollIntervalMs);
       } catch (error) {
-        plannedAhead.current = null;
         // A failing batch rolled back whole; try again later (a poison event stalls only this
         // projection, and health shows why).
         failures++;
