@@ -39,7 +39,17 @@ export function referrerCounts(
       async applyRun(trx, events, table, tables) {
         const refs = tables[name]!;
         const ids = [...new Set(events.map(idOf))];
-        const key = (field: string, id: number) => `${field}\u0000${id}`;
+        /** Each referrer's reference by one of its fields: where it pointed before the run, and now. */
+        const references = new Map<
+          string,
+          { field: string; id: number; before: number | null; now: number | null }
+        >();
+        const reference = (field: string, id: number) => {
+          const at = `${field}:${id}`;
+          const found = references.get(at) ?? { field, id, before: null, now: null };
+          references.set(at, found);
+          return found;
+        };
         const held: { field: string; id: number; targetId: number }[] = await trx(refs)
           .where({ objectType })
           .whereIn(
@@ -48,11 +58,10 @@ export function referrerCounts(
           )
           .whereRaw('id = any(?)', [ids])
           .select('field', 'id', 'targetId');
-        /** Where each referrer points, as the run goes (null: nowhere). */
-        const points = new Map<string, number | null>(
-          held.map((row) => [key(row.field, row.id), row.targetId]),
-        );
-        const before = new Map(points);
+        for (const row of held) {
+          const found = reference(row.field, row.id);
+          found.before = found.now = row.targetId;
+        }
         /** How much each count moves, by column and row. */
         const moves = new Map<string, Map<number, number>>();
         const move = (column: string, target: number | null, by: number) => {
@@ -64,38 +73,37 @@ export function referrerCounts(
           const id = idOf(event);
           const data = event.data as Record<string, unknown>;
           for (const source of fields) {
-            const at = key(source.field, id);
-            const was = points.get(at) ?? null;
-            let now = was;
-            if (event.type === types.deleted) now = null;
-            else if (Object.hasOwn(data, source.field)) now = (data[source.field] as number | null) ?? null;
-            if (now === was) continue;
-            points.set(at, now);
+            const found = reference(source.field, id);
+            const was = found.now;
+            if (event.type === types.deleted) found.now = null;
+            else if (Object.hasOwn(data, source.field))
+              found.now = (data[source.field] as number | null) ?? null;
+            if (found.now === was) continue;
             // The reference moved from `was` to `now`: one referrer less there, one more here
             // (counting the target's referrers again made catching up with many of them quadratic).
             move(source.column, was, -1);
-            move(source.column, now, 1);
+            move(source.column, found.now, 1);
           }
         }
-        const moved = [...points].filter(([at, now]) => now !== (before.get(at) ?? null));
+        const moved = [...references.values()].filter((found) => found.now !== found.before);
         if (moved.length === 0) return;
-        const split = (at: string) => {
-          const [field, id] = at.split('\u0000') as [string, string];
-          return { field, id: Number(id) };
-        };
-        const gone = moved.map(([at]) => split(at));
         await trx.raw(
           `delete from ?? as r using unnest(?::text[], ?::int[]) as m(field, id)
            where r."objectType" = ? and r.field = m.field and r.id = m.id`,
-          [refs, gone.map((m) => m.field), gone.map((m) => m.id), objectType],
+          [refs, moved.map((m) => m.field), moved.map((m) => m.id), objectType],
         );
-        const pointing = moved.filter(([, now]) => now !== null);
+        const pointing = moved.filter((m) => m.now !== null);
         if (pointing.length > 0) {
-          const rows = pointing.map(([at, now]) => ({ ...split(at), targetId: now! }));
           await trx.raw(
             `insert into ?? ("objectType", field, id, "targetId")
              select ?, field, id, target from unnest(?::text[], ?::int[], ?::int[]) as m(field, id, target)`,
-            [refs, objectType, rows.map((r) => r.field), rows.map((r) => r.id), rows.map((r) => r.targetId)],
+            [
+              refs,
+              objectType,
+              pointing.map((m) => m.field),
+              pointing.map((m) => m.id),
+              pointing.map((m) => m.now!),
+            ],
           );
         }
         for (const [column, counts] of moves) {
