@@ -38,3 +38,12 @@ export async function openTestDatabase(
     },
   };
 }
+
+/** A promise and what settles it: one step of a test waiting for another (a transaction held open). */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}

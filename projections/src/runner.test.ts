@@ -8,7 +8,7 @@ import {
   type StoredEvent,
 } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
-import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
+import { deferred, openTestDatabase, type TestDatabase } from '@interior/platform/testing';
 import type { Knex } from 'knex';
 import { ensureGenerations, ProjectionRunner, requestRebuild } from './runner';
 import { replayTally, type TallyRow, tallyProjection } from './testing/tally';
@@ -431,18 +431,12 @@ describe('projection runner', () => {
   (process.env.TEST_DATABASE_URL ? it : it.skip)(
     "lets the other projections read the log while one projection's long batch is still open",
     async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let entered!: () => void;
-      const inside = new Promise<void>((resolve) => {
-        entered = resolve;
-      });
+      const gate = deferred();
+      const inside = deferred();
       const slow = tallyProjection({
         beforeApply: async () => {
-          entered();
-          await gate;
+          inside.resolve();
+          await gate.promise;
         },
       });
       const r = new ProjectionRunner({
@@ -456,7 +450,7 @@ describe('projection runner', () => {
       await r.start();
       await store.append('Tally-1', [newEvent('Counted', {})], { expectedRevision: 'no_stream' });
       // The tally's batch now holds its transaction open, as a catch-up of thousands of events does.
-      await inside;
+      await inside.promise;
       const group = { id: 1, name: '그룹 1', description: '' };
       const created = await store.append(
         'UserGroup-1',
@@ -466,7 +460,7 @@ describe('projection runner', () => {
       try {
         await eventually(async () => (await db.knex('usergroups').where({ id: 1 }).first()) !== undefined);
       } finally {
-        release();
+        gate.resolve();
       }
       await r.caughtUp({ position: created.position });
       expect(await tallyRows()).toEqual(replayTally(await allEvents()));

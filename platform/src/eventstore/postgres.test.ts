@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { openTestDatabase, type TestDatabase } from '../testing';
+import { deferred, openTestDatabase, type TestDatabase } from '../testing';
 import { type ContractSubject, describeEventStoreContract, newEvent } from './contract-suite';
 import { asReadModelWriter, createPostgresEventStore } from './postgres';
 
@@ -58,25 +58,19 @@ async function whileTransactionHeld(
   body: () => Promise<void>,
   options: { readModelWriter?: boolean } = {},
 ) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => {
-    started = resolve;
-  });
+  const held = deferred();
+  const running = deferred();
   const transaction = knex.transaction(async (trx) => {
     if (options.readModelWriter) await trx.raw(`select ${asReadModelWriter}`);
     await trx.raw('select pg_current_xact_id()');
-    started();
-    await held;
+    running.resolve();
+    await held.promise;
   });
-  await running;
+  await running.promise;
   try {
     await body();
   } finally {
-    release();
+    held.resolve();
     await transaction;
   }
 }
