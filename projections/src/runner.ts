@@ -422,22 +422,22 @@ export class ProjectionRunner {
      * A batch of a projection that plans its writes (Projection.planBatch): the checkpoint's move
      * and the writes in one statement, each write guarded by the move, so they commit together or
      * not at all (no BEGIN, no COMMIT, one round trip after the rows are read). In a catch-up, the
-     * batch's plan may have been made while the batch before was written (`plan`), and the plan of
-     * the page after it (`next`) starts once this batch's statement is sent, so that the fold of
-     * one page runs while the server writes the other. That plan assumed this batch's writes were
-     * this process's: the page keeps it only once this batch is committed here (else it is made
-     * again from the rows as they are, not reasoned about).
+     * batch's plan may have been made while the batch before was written (`plan`), and the plan
+     * of the page after it (`pageAfter`) starts once this batch's statement is sent, so that the
+     * fold of one page runs while the server writes the other. That plan assumed this batch's
+     * writes were this process's: the page keeps it only once this batch is committed here (else
+     * it is made again from the rows as they are, not reasoned about).
      */
     const planBatch = projection.planBatch?.bind(projection);
     const commitPlanned = async (
       to: Position,
       batch: StoredEvent[],
-      options: { plan?: Promise<RowBatchPlan | null>; next?: PrefetchedPage } = {},
+      options: { plan?: Promise<RowBatchPlan | null>; pageAfter?: PrefetchedPage } = {},
     ) => {
       const plan = await (options.plan ?? planBatch!(knex, batch, tables));
       // The rows written come back with the statement for RecentRows (an active generation's
       // live batches only: a catch-up's would be thousands).
-      const returning = Boolean(recentRows) && health.status === 'active' && !options.next;
+      const returning = Boolean(recentRows) && health.status === 'active' && !options.pageAfter;
       const planned = plan && writesAsWith(plan, 'exists (select 1 from moved)', { returning });
       // One row of the move's status and count, or one per row written (each carrying them too).
       const outcome = `select (select status from moved) as "${STATUS}", ${planned?.counted ?? 'null'} as "${COUNTED}"`;
@@ -449,7 +449,7 @@ export class ProjectionRunner {
         [...move(to), ...(planned?.bindings ?? [])],
       );
       const pending: PendingBatch = { written: plan?.written ?? new Set(), settled: statement };
-      const nextPlan = options.next?.read.then((page) =>
+      const nextPlan = options.pageAfter?.read.then((page) =>
         planBatch!(
           knex,
           page.filter((event) => handles.has(event.type)),
@@ -473,7 +473,7 @@ export class ProjectionRunner {
           recentRows.wrote(view, to, written, plan.deleted);
         } else if (view) recentRows.forget(view);
       }
-      if (options.next) options.next.plan = nextPlan;
+      if (options.pageAfter) options.pageAfter.plan = nextPlan;
       return { kind: 'committed' as const, status };
     };
 
@@ -531,7 +531,7 @@ export class ProjectionRunner {
           const outcome = planned
             ? await commitPlanned(target, relevant, {
                 ...(next?.plan ? { plan: next.plan } : {}),
-                ...(prefetched ? { next: prefetched } : {}),
+                ...(prefetched ? { pageAfter: prefetched } : {}),
               })
             : await commit(target, relevant);
           storedAt = Date.now();
