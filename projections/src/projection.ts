@@ -1,5 +1,6 @@
 import type { PiiVault, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
+import type { LogCreations } from './log-creations';
 import type { PendingBatch, RowBatchPlan } from './row-batch';
 
 /**
@@ -62,6 +63,12 @@ export interface Projection<Table extends string = string> {
     tables: Readonly<Record<Table, string>>,
     pending?: PendingBatch,
   ): Promise<RowBatchPlan | null>;
+  /**
+   * The rows its creation events make, as SQL over the log's rows: a rebuild on the PostgreSQL
+   * store fills each run of such events server-side (log-creations.ts). Only for a table those
+   * events make rows of as `apply` would, with nothing else to do for them.
+   */
+  createsFromLog?: LogCreations;
 }
 
 export function defineProjection<Table extends string>(projection: Projection<Table>): Projection<Table> {

@@ -261,7 +261,7 @@ export function writesAsWith(
  */
 export async function countIfUncounted(
   db: Knex | Knex.Transaction,
-  plan: RowBatchPlan,
+  plan: Pick<RowBatchPlan, 'table' | 'added'>,
   counted: unknown,
 ): Promise<void> {
   if (plan.added === 0 || Number(counted) > 0) return;

@@ -34,6 +34,7 @@ function runner(
     catchUpBatchSize?: number;
     rescanIntervalMs?: number;
     recentRows?: RecentRows;
+    fromLogPageSize?: number;
   } = {},
 ) {
   const r = new ProjectionRunner({
@@ -324,17 +325,21 @@ describe('projection runner', () => {
    * Appends `groups` groups, and after every `every`-th creation an update of the one before and a
    * deletion of the one before that; answers the names expected and the last position.
    */
-  async function appendGroups(groups: number, every: number) {
-    const expected = new Map<number, string>();
+  async function appendGroups(
+    groups: number,
+    every: number,
+    first = 1,
+    expected = new Map<number, string>(),
+  ) {
     let last = '';
     const append = async (id: number, type: string, data: object, revision: number | 'no_stream') => {
       const event = { ...newEvent(type, data), metadata: metadata() };
       last = (await store.append(`UserGroup-${id}`, [event], { expectedRevision: revision })).position;
     };
-    for (let id = 1; id <= groups; id++) {
+    for (let id = first; id < first + groups; id++) {
       await append(id, 'UserGroupCreated', { id, name: `그룹 ${id}`, description: '' }, 'no_stream');
       expected.set(id, `그룹 ${id}`);
-      if (id % every === 0) {
+      if (id % every === 0 && id - 2 >= first) {
         await append(id - 1, 'UserGroupUpdated', { name: `고친 그룹 ${id - 1}` }, 0);
         expected.set(id - 1, `고친 그룹 ${id - 1}`);
         await append(id - 2, 'UserGroupDeleted', {}, 0);
@@ -375,6 +380,42 @@ describe('projection runner', () => {
     await Promise.all([a.start(), b.start()]);
     await Promise.all([a.caughtUp({ position: last }), b.caughtUp({ position: last })]);
     await expectGroups(expected);
+  });
+
+  it('rebuilds runs of creations from the log server-side, folding the pages where runs end, with the rows of one-by-one', async () => {
+    // Creations only, then creations with changes of the groups before them, then creations again.
+    let { expected } = await appendGroups(20, Number.POSITIVE_INFINITY);
+    ({ expected } = await appendGroups(20, 3, 21, expected));
+    const { last } = await appendGroups(30, Number.POSITIVE_INFINITY, 41, expected);
+    const pages = { rescanIntervalMs: 30, batchSize: 2, catchUpBatchSize: 4, fromLogPageSize: 4 };
+    const live = runner(userGroupsProjection, pages);
+    await live.start();
+    await live.caughtUp({ position: last });
+
+    // The streams of the events the loops read of the log through the store.
+    const read = new Set<string>();
+    const readAll = store.readAll.bind(store);
+    store.readAll = async (options) => {
+      const page = await readAll(options);
+      for (const event of page) read.add(event.stream);
+      return page;
+    };
+    // Two runners fill the new generation in pages of 4: a run made by one is not made again.
+    const other = runner(userGroupsProjection, pages);
+    await other.start();
+    await requestRebuild(db.knex, userGroupsProjection);
+    await eventually(
+      async () =>
+        (await db.knex('projection_generations').where({ name: 'usergroups', generation: 2 }).first('status'))
+          ?.status === 'active',
+    );
+    await expectGroups(expected);
+    // The runs of creations did not come through the store: the changes (and the pages folded
+    // after them) did.
+    expect(read.has('UserGroup-23')).toBe(true);
+    expect(read.has('UserGroup-38')).toBe(true);
+    expect([...read].filter((stream) => Number(stream.split('-')[1]) <= 20)).toEqual([]);
+    expect(read.has('UserGroup-70')).toBe(false);
   });
 
   it('hands the rows of a live batch to RecentRows as a read of the view gives them, and no row older than asked', async () => {

@@ -9,6 +9,7 @@ import {
   Signal,
 } from '@interior/platform';
 import type { Knex } from 'knex';
+import { insertCreationsSql, runEndSql } from './log-creations';
 import { createIndexes, generationTables, type Projection } from './projection';
 import { countIfUncounted, type PendingBatch, type RowBatchPlan, writesAsWith } from './row-batch';
 
@@ -48,6 +49,11 @@ export interface ProjectionRunnerOptions {
    * catch-up then applies large batches, each written set-based by projections with `applyBatch`.
    */
   catchUpBatchSize?: number;
+  /**
+   * Events per page a rebuild makes from the log server-side (log-creations.ts; FROM_LOG_PAGE by
+   * default).
+   */
+  fromLogPageSize?: number;
   /** How often to look for generations created by another process (the rebuild command). */
   rescanIntervalMs?: number;
   logger?: Logger;
@@ -96,10 +102,47 @@ function isAlreadyCreated(error: unknown): boolean {
  * never appends to the log, and says so first (asReadModelWriter): however long its batch takes,
  * readers of the log do not wait for it.
  */
-const MOVE_CHECKPOINT = `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
+const moveCheckpoint = (to: string) => `update ${GENERATIONS} set checkpoint = ${to}, updated_at = now()
   from (select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}) as settings
   where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
   returning status`;
+const MOVE_CHECKPOINT = moveCheckpoint('?');
+
+/**
+ * A building generation's run of creations made from the log server-side (log-creations.ts), in
+ * one statement like a planned batch's: the page after the checkpoint (`page`, LogInSql), where
+ * its leading run of creations ends (`run_end`), the checkpoint moved past the run (unchanged when
+ * the run is empty), the run's rows inserted and the table's kept count moved, each guarded by the
+ * move. Bindings: the page's, name, generation, the checkpoint read after, the physical table.
+ */
+const fromLogSql = (
+  page: string,
+  runEnd: string,
+  insert: (condition: string) => string,
+) => `with page as (${page}),
+  run_end as (${runEnd}),
+  last as (select n, at from page where n < (select n from run_end) order by n desc limit 1),
+  moved as (${moveCheckpoint('coalesce((select at from last), checkpoint)')}),
+  inserted as (${insert('n < (select n from run_end) and exists (select 1 from moved)')}),
+  counted as (update read_model_counts set rows = rows + (select count(*) from inserted)
+    where physical = ? and exists (select 1 from moved) returning 1)
+  select (select status from moved) as status, (select at from last) as at,
+    coalesce((select n from last), 0)::int as applied, (select count(*) from page)::int as read,
+    (select count(*) from inserted)::int as inserted, (select count(*) from counted)::int as counted`;
+
+/**
+ * Events per page made from the log: the page is kept for the statement's several reads of it, and
+ * more than this no longer fits the server's default work_mem (4 MB), which made the page a
+ * tenth slower to write out to disk and read back.
+ */
+const FROM_LOG_PAGE = 5_000;
+
+/**
+ * Pages read and folded here after a page whose run of creations ended early (an event of another
+ * kind), before the loop makes a run from the log again: a log of mixed events is then mostly read
+ * ahead and folded in pipeline (commitPlanned), not tried page after page.
+ */
+const FOLDED_PAGES_AFTER_MIXED = 4;
 
 const lockProjection = (trx: Knex.Transaction, name: string) =>
   trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
@@ -366,6 +409,7 @@ export class ProjectionRunner {
     const { knex, store, vault } = this.options;
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? 10_000);
+    const fromLogPageSize = this.options.fromLogPageSize ?? FROM_LOG_PAGE;
     /** Whether the previous read came back full: the loop is behind the log. */
     let behind = false;
     /** When this loop last stored its checkpoint. */
@@ -478,6 +522,45 @@ export class ProjectionRunner {
     };
 
     /**
+     * The log in the read models' own database, and the rows this projection's creations make there
+     * (log-creations.ts): a building generation fills its runs of creations server-side.
+     */
+    const log = store.logInSql?.knex === knex ? store.logInSql : undefined;
+    const creations = log && projection.createsFromLog;
+    /** Pages to fold here before the next run from the log (FOLDED_PAGES_AFTER_MIXED). */
+    let foldedPages = 0;
+    /** A run from the log found the log's end: the few events after it are folded here. */
+    let logDrained = false;
+    const fromLogNext = () =>
+      Boolean(creations) && health.status === 'building' && foldedPages === 0 && !logDrained;
+    /** Makes the next page's leading run of creations from the log (fromLogSql). */
+    const commitFromLog = async (limit: number) => {
+      const page = log!.page(health.checkpoint, limit);
+      const physical = tables[creations!.table as keyof typeof tables] as string;
+      const { rows } = await knex.raw<{
+        rows: {
+          status: GenerationRow['status'] | null;
+          at: Position | null;
+          applied: number;
+          read: number;
+          inserted: number;
+          counted: number;
+        }[];
+      }>(
+        fromLogSql(page.sql, runEndSql(creations!, projection.handles, 'page'), (condition) =>
+          insertCreationsSql(creations!, physical, 'page', condition),
+        ),
+        [...page.bindings, where.name, where.generation, saved, physical],
+      );
+      const outcome = rows[0]!;
+      if (outcome.status === null) return notMoved(knex);
+      if (outcome.inserted > 0) {
+        await countIfUncounted(knex, { table: physical, added: outcome.inserted }, outcome.counted);
+      }
+      return { kind: 'made' as const, ...outcome };
+    };
+
+    /**
      * The signal's version before the last read, when that read came back short and was handled:
      * the loop had then seen all it could, so it waits for the next append (or the poll) instead of
      * reading again only to find nothing. An append meanwhile moved the version: no wait.
@@ -500,13 +583,44 @@ export class ProjectionRunner {
       }
       const since = this.appended.version;
       try {
+        if (fromLogNext()) {
+          // Tried once per page: when the run fails, the page is folded here (a poison event then
+          // stalls the loop with the same error as without runs from the log).
+          foldedPages = 1;
+          const made = await commitFromLog(fromLogPageSize);
+          if (made.kind === 'retired') return;
+          if (made.kind === 'moved') {
+            saved = made.checkpoint;
+            health.checkpoint = saved;
+            foldedPages = 0;
+            continue;
+          }
+          logDrained = made.read === 0;
+          if (made.applied > 0) {
+            saved = made.at;
+            health.checkpoint = saved;
+            storedAt = Date.now();
+            health.error = null;
+            failures = 0;
+            behind = made.read === fromLogPageSize;
+            foldedPages = made.applied < made.read ? FOLDED_PAGES_AFTER_MIXED : 0;
+            this.changed(projection.name);
+            this.options.checkpoints?.fire();
+            continue;
+          }
+          // The page begins with an event to fold, or the log ends here: read and fold as usual.
+          foldedPages = made.read > 0 ? FOLDED_PAGES_AFTER_MIXED : 0;
+          behind = made.read > 0;
+        }
         const limit: number = behind ? catchUpBatchSize : batchSize;
         const next: typeof prefetched =
           prefetched?.after === health.checkpoint && prefetched.limit === limit ? prefetched : null;
         prefetched = null;
         const batch: StoredEvent[] = await (next?.read ?? store.readAll({ after: health.checkpoint, limit }));
         behind = batch.length === limit;
-        if (behind) {
+        if (batch.length > 0 && foldedPages > 0) foldedPages--;
+        // The page after is read ahead unless the next one is made from the log.
+        if (behind && !fromLogNext()) {
           // Far behind (a rebuild, a catch-up): the next page is read while this one is applied.
           const after: Position = batch[batch.length - 1]!.position;
           const read = store.readAll({ after, limit: catchUpBatchSize });

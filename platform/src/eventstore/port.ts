@@ -1,4 +1,5 @@
 import type { EventMetadata } from '@interior/contracts';
+import type { Knex } from 'knex';
 
 /**
  * The event store port (docs/architecture.md "Event store"). Every adapter passes `contract-suite.ts`.
@@ -67,6 +68,23 @@ export interface EventStore {
    */
   onAppended(listener: (position: Position) => void): () => void;
   close(): Promise<void>;
+  /**
+   * The log as rows of a table its database's statements can read (the PostgreSQL store only): a
+   * rebuild fills a table from a page of creations server-side, without the events coming to the
+   * process (projections/src/runner.ts, docs/architecture.md "Rebuilds"). Absent elsewhere.
+   */
+  readonly logInSql?: LogInSql;
+}
+
+export interface LogInSql {
+  /** The database of the log: only its own statements can read the page. */
+  readonly knex: Knex;
+  /**
+   * SQL (knex bindings) of the page readAll would answer: the events after `after`, at most `limit`,
+   * as rows of `n` (1, 2, … in log order), `type`, `stream`, `revision` (bigint), `data` and
+   * `metadata` (jsonb), and `at`, the event's Position.
+   */
+  page(after: Position | null, limit: number): { sql: string; bindings: Knex.RawBinding[] };
 }
 
 /** The stream is not at the revision the writer expected (HTTP 412 with If-Match, else 409). */

@@ -8,6 +8,7 @@ import {
   DuplicateEventIdError,
   type EventStore,
   type ExpectedRevision,
+  type LogInSql,
   type NewEvent,
   type Position,
   type ReadAllOptions,
@@ -78,6 +79,9 @@ const ORIGIN = { tx: 0n, pos: 0n };
 function encodePosition(tx: string, pos: string): Position {
   return `${tx}:${pos}`;
 }
+
+/** encodePosition of an `events` row, in SQL. */
+const POSITION_SQL = `transaction_id::text || ':' || position::text`;
 
 function decodePosition(position: Position): { tx: bigint; pos: bigint } {
   const match = /^(\d+):(\d+)$/.exec(position);
@@ -151,6 +155,15 @@ const READ_ALL_SQL = `select ${SELECT_EVENT} from events
   order by transaction_id, position
   limit $3`;
 
+/** The page of READ_ALL_SQL as rows for statements of the database (LogInSql). */
+const LOG_PAGE_SQL = `select row_number() over (order by transaction_id, position) as n,
+    type, stream, revision, data, metadata, ${POSITION_SQL} as at
+  from events
+  where (transaction_id, position) > (?::text::xid8, ?::bigint)
+    and transaction_id < ${VISIBLE_BELOW}
+  order by transaction_id, position
+  limit ?`;
+
 const READ_STREAM_SQL = `select ${SELECT_EVENT} from events where stream = $1 and revision >= $2 order by revision`;
 
 const HEAD_SQL = `select transaction_id::text as tx, position::text as pos from events
@@ -181,12 +194,21 @@ export class PostgresEventStore implements EventStore {
   /** Reads of the log in flight, by `after|limit|appends` (see readAll). */
   private readonly reads = new Map<string, Promise<StoredEvent[]>>();
 
+  readonly logInSql: LogInSql;
+
   constructor(
     private readonly knex: Knex,
     private readonly pollIntervalMs: number,
     private readonly prepared: boolean,
   ) {
     this.listeners = new AppendListeners(() => this.headPosition(), pollIntervalMs);
+    this.logInSql = {
+      knex,
+      page(after, limit) {
+        const from = after ? decodePosition(after) : ORIGIN;
+        return { sql: LOG_PAGE_SQL, bindings: [from.tx.toString(), from.pos.toString(), limit] };
+      },
+    };
   }
 
   /**

@@ -8,6 +8,7 @@ import {
 } from '@interior/contracts';
 import { SEARCH_INDEX_PARTS, type StoredEvent, searchPartExpression } from '@interior/platform';
 import type { Knex } from 'knex';
+import { type LogCreations, sqlText } from '../log-creations';
 import { defineProjection, occurredAt, type Projection, type ProjectionContext } from '../projection';
 import { applyRowBatch, type PendingBatch, planRowBatch, type RowFold, type Rows } from '../row-batch';
 import { hasTrigramSearch } from '../search';
@@ -167,6 +168,54 @@ function derivedDefaults(resource: ResourceDeclaration): Record<string, unknown>
   return row;
 }
 
+/** A value of `row` (absentValues, derivedDefaults) as a SQL literal of the field's column. */
+function columnLiteral(spec: FieldSpec, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `array[${value.map((v) => sqlText(String(v))).join(', ')}]::text[]`;
+  return isJsonField(spec) ? `${sqlText(String(value))}::jsonb` : sqlText(String(value));
+}
+
+/**
+ * A field of a row its creation event makes, as SQL over the log row's `data` (LogCreations): what
+ * the fold's toColumns gives, as json_populate_recordset reads it, and `absent` when the event
+ * does not carry the field.
+ */
+function createdColumnSql(name: string, spec: FieldSpec, absent: string): string {
+  const key = sqlText(name);
+  const text = `(data ->> ${key})`;
+  const present = (() => {
+    switch (spec.kind) {
+      case 'text':
+      case 'enum':
+      case 'url':
+        return text;
+      case 'integer':
+      case 'money':
+      case 'reference':
+        return `${text}::integer`;
+      case 'decimal':
+        return `${text}::double precision`;
+      case 'boolean':
+        return `${text}::boolean`;
+      case 'timestamp':
+        return `${text}::timestamptz`;
+      case 'enumSet':
+        return `case when jsonb_typeof(data -> ${key}) = 'array'
+          then array(select jsonb_array_elements_text(data -> ${key})) end`;
+      case 'json':
+      case 'file':
+        // A JSON null is a SQL null to json_populate_recordset too.
+        return `nullif(data -> ${key}, 'null'::jsonb)`;
+      default: {
+        const unreachable: never = spec;
+        return unreachable;
+      }
+    }
+  })();
+  return `case when jsonb_exists(data, ${key}) then ${present} else ${absent} end`;
+}
+
 export function resourceProjection(
   resource: ResourceDeclaration,
   options: ResourceProjectionOptions,
@@ -271,6 +320,36 @@ export function resourceProjection(
       }
     },
   };
+  /**
+   * The rows of the creation events, made by the server from the log (log-creations.ts): those of
+   * the fold's `created` case. Only the event at revision 0 of the record's own stream, so no row
+   * of its id can exist before it. Not with `afterChange`, which needs each row written in turn.
+   */
+  const defaults = derivedDefaults(resource);
+  const createsFromLog: LogCreations | undefined = options.afterChange
+    ? undefined
+    : {
+        table,
+        creates: `type = ${sqlText(types.created)} and revision = 0
+          and stream = ${sqlText(`${resource.objectType}-`)} || (data ->> 'id')`,
+        columns: {
+          id: `(data ->> 'id')::integer`,
+          ...Object.fromEntries(
+            Object.entries(resource.fields).map(([name, spec]) => [
+              name,
+              spec.derived
+                ? columnLiteral(spec, defaults[name])
+                : createdColumnSql(name, spec, columnLiteral(spec, absentValues[name])),
+            ]),
+          ),
+          // occurredAt(event): a Date keeps milliseconds.
+          registered: `date_trunc('milliseconds', (metadata ->> 'occurredAt')::timestamptz)`,
+          registeredBy: `(metadata ->> 'actorId')::integer`,
+          updated: 'null',
+          updatedBy: 'null',
+          version: 'revision',
+        },
+      };
   const write = (trx: Knex.Transaction, physical: string, events: readonly StoredEvent[]) =>
     applyRowBatch(trx, physical, events, rows);
   /** An event that needs SQL of its own: an extra handler, or an own event with afterChange. */
@@ -356,6 +435,7 @@ export function resourceProjection(
     },
     apply: (trx, event, tables, context) => applyInSteps(trx, [event], tables, context),
     applyBatch: applyInSteps,
+    ...(createsFromLog ? { createsFromLog } : {}),
     ...(foldsOnly
       ? {
           planBatch: (

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type DomainEvent, streamName } from '@interior/contracts';
 import { PiiVault, type StoredEvent } from '@interior/platform';
 import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
+import { insertCreationsSql, type LogCreations, runEndSql } from '../log-creations';
 import { createIndexes, generationTables, type Projection } from '../projection';
 
 /**
  * Projection tests read as: given these events (of these streams), then these rows. Each `then`
  * runs on a fresh generation of the projection's tables in one embedded PGlite per test file; a
  * projection that applies batches gets the events a second time as one batch, which must give the
- * same rows.
+ * same rows. One that makes rows from the log (`createsFromLog`) gets them a third time, the
+ * leading run of creations made by SQL from a table of the events, as a rebuild does
+ * (log-creations.ts), and the rest as one batch: the same rows again.
  */
 export interface GivenEvent extends DomainEvent {
   /** `<ObjectType>-<id>`, or the type and id to build it from. */
@@ -50,6 +53,20 @@ export function projectionSpec(projection: Projection, db: () => TestDatabase) {
           });
           const handled = stored.filter((e) => projection.handles.includes(e.type));
           const context = { vault: new PiiVault(knex) };
+          /**
+           * The rows of a physical table, and each as PostgreSQL prints it: a JSON null and a SQL
+           * null are both null to JavaScript, not to a reader of the column.
+           */
+          const read = async (physical: string) => {
+            const order = (typeof orderBy === 'string' ? [orderBy] : orderBy).map(() => 't.??').join(', ');
+            const keys = typeof orderBy === 'string' ? [orderBy] : orderBy;
+            const { rows: printed } = await knex.raw<{ rows: { row: string }[] }>(
+              `select t::text as row from ?? as t order by ${order}`,
+              [physical, ...keys],
+            );
+            const rows: Record<string, unknown>[] = await knex(physical).orderBy(keys).select('*');
+            return { rows, printed: printed.map((p) => p.row) };
+          };
           /** The rows of a new generation the events were applied to, one at a time or as one batch. */
           const build = async (asOneBatch: boolean) => {
             const tables = generationTables(projection, ++generation);
@@ -61,15 +78,56 @@ export function projectionSpec(projection: Projection, db: () => TestDatabase) {
               if (asOneBatch) await projection.applyBatch!(trx, handled, tables, context);
               else for (const event of handled) await projection.apply(trx, event, tables, context);
             });
-            return knex((tables as Record<string, string>)[table]!)
-              .orderBy(typeof orderBy === 'string' ? [orderBy] : orderBy)
-              .select('*');
+            return read((tables as Record<string, string>)[table]!);
           };
-          const rows = await build(false);
+          /** The rows of a new generation whose leading creations were made from a log table. */
+          const buildFromLog = async (creations: LogCreations) => {
+            const tables = generationTables(projection, ++generation) as Record<string, string>;
+            const log = `log_g${generation}`;
+            await knex.transaction(async (trx) => {
+              for (const [name, define] of Object.entries(projection.tables)) {
+                await trx.schema.createTable(tables[name]!, define);
+              }
+              await createIndexes(trx, projection, tables);
+              // The columns of the store's page (LogInSql).
+              await trx.schema.createTable(log, (t) => {
+                t.integer('n');
+                t.text('type');
+                t.text('stream');
+                t.bigInteger('revision');
+                t.jsonb('data');
+                t.jsonb('metadata');
+              });
+              if (stored.length > 0) {
+                await trx(log).insert(
+                  stored.map((event, index) => ({
+                    n: index + 1,
+                    type: event.type,
+                    stream: event.stream,
+                    revision: event.revision,
+                    data: JSON.stringify(event.data),
+                    metadata: JSON.stringify(event.metadata),
+                  })),
+                );
+              }
+              const { rows: made } = await trx.raw<{ rows: { applied: number }[] }>(
+                `with run_end as (${runEndSql(creations, projection.handles, log)}),
+                 inserted as (${insertCreationsSql(creations, tables[creations.table]!, log, `n < (select n from run_end)`)})
+                 select (select count(*) from ${log} where n < (select n from run_end))::int as applied`,
+              );
+              const rest = stored.slice(made[0]!.applied).filter((e) => projection.handles.includes(e.type));
+              if (projection.applyBatch) await projection.applyBatch(trx, rest, tables, context);
+              else for (const event of rest) await projection.apply(trx, event, tables, context);
+              await trx.schema.dropTable(log);
+            });
+            return read(tables[table]!);
+          };
+          const made = await build(false);
           // A projection that applies batches must give the same rows as applying each event (what a
           // live runner does, batch by batch, and what a rebuild does, a whole page at a time).
-          if (projection.applyBatch) expect(await build(true)).toEqual(rows);
-          return rows;
+          if (projection.applyBatch) expect(await build(true)).toEqual(made);
+          if (projection.createsFromLog) expect(await buildFromLog(projection.createsFromLog)).toEqual(made);
+          return made.rows;
         },
       };
     },
