@@ -102,18 +102,16 @@ function isAlreadyCreated(error: unknown): boolean {
  * never appends to the log, and says so first (asReadModelWriter): however long its batch takes,
  * readers of the log do not wait for it.
  */
-const moveCheckpoint = (to: string) => `update ${GENERATIONS} set checkpoint = ${to}, updated_at = now()
+const MOVE_CHECKPOINT = `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
   from (select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}) as settings
   where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
   returning status`;
-const MOVE_CHECKPOINT = moveCheckpoint('?');
 
 /**
- * A building generation's run of creations made from the log server-side (log-creations.ts), in
- * one statement like a planned batch's: the page after the checkpoint (`page`, LogInSql), where
- * its leading run of creations ends (`run_end`), the checkpoint moved past the run (unchanged when
- * the run is empty), the run's rows inserted and the table's kept count moved, each guarded by the
- * move. Bindings: the page's, name, generation, the checkpoint read after, the physical table.
+ * A building generation's run of creations made from the log server-side (log-creations.ts), the
+ * first of a page's two statements: the page after a position (`page`, LogInSql), where its
+ * leading run of creations ends (`run_end`), and the run's rows inserted. Then MOVE_RUN moves the
+ * checkpoint past the run, in the same transaction (runner.run, pageFromLog).
  */
 const fromLogSql = (
   page: string,
@@ -122,13 +120,31 @@ const fromLogSql = (
 ) => `with page as (${page}),
   run_end as (${runEnd}),
   last as (select n, at from page where n < (select n from run_end) order by n desc limit 1),
-  moved as (${moveCheckpoint('coalesce((select at from last), checkpoint)')}),
-  inserted as (${insert('n < (select n from run_end) and exists (select 1 from moved)')}),
-  counted as (update read_model_counts set rows = rows + (select count(*) from inserted)
-    where physical = ? and exists (select 1 from moved) returning 1)
-  select (select status from moved) as status, (select at from last) as at,
-    coalesce((select n from last), 0)::int as applied, (select count(*) from page)::int as read,
-    (select count(*) from inserted)::int as inserted, (select count(*) from counted)::int as counted`;
+  inserted as (${insert('n < (select n from run_end)')})
+  select (select at from last) as at, coalesce((select n from last), 0)::int as applied,
+    (select count(*) from page)::int as read, (select count(*) from inserted)::int as inserted`;
+
+/**
+ * The checkpoint moved past a run made from the log (MOVE_CHECKPOINT), and the table's kept count
+ * with it. Bindings: MOVE_CHECKPOINT's, the rows inserted, the physical table.
+ */
+const MOVE_RUN = `with moved as (${MOVE_CHECKPOINT}),
+  counted as (update read_model_counts set rows = rows + ? where physical = ? and exists (select 1 from moved)
+    returning 1)
+  select (select status from moved) as status, (select count(*) from counted)::int as counted`;
+
+/** What a page made from the log did (fromLogSql). */
+interface PageFromLog {
+  /** The checkpoint after the run; null when the run is empty. */
+  at: Position | null;
+  /** Events of the run, and of the page. */
+  applied: number;
+  read: number;
+  inserted: number;
+}
+
+/** Thrown in the transaction of a page from the log whose move found another checkpoint. */
+const NOT_MOVED = new Error('checkpoint not moved');
 
 /**
  * Events per page made from the log: the page is kept for the statement's several reads of it, and
@@ -533,31 +549,72 @@ export class ProjectionRunner {
     let logDrained = false;
     const fromLogNext = () =>
       Boolean(creations) && health.status === 'building' && foldedPages === 0 && !logDrained;
-    /** Makes the next page's leading run of creations from the log (fromLogSql). */
-    const commitFromLog = async (limit: number) => {
-      const page = log!.page(health.checkpoint, limit);
-      const physical = tables[creations!.table as keyof typeof tables] as string;
-      const { rows } = await knex.raw<{
-        rows: {
-          status: GenerationRow['status'] | null;
-          at: Position | null;
-          applied: number;
-          read: number;
-          inserted: number;
-          counted: number;
-        }[];
-      }>(
-        fromLogSql(page.sql, runEndSql(creations!, projection.handles, 'page'), (condition) =>
-          insertCreationsSql(creations!, physical, 'page', condition),
-        ),
-        [...page.bindings, where.name, where.generation, saved, physical],
+    const physical = creations ? (tables[creations.table as keyof typeof tables] as string) : '';
+    /**
+     * Makes the leading run of creations of the page after `after` from the log in a transaction of
+     * its own (fromLogSql), and moves the checkpoint past it if it is `expected` (MOVE_RUN): null
+     * when it was not, and nothing of the page is kept. A page made beside the one `before` it
+     * writes its rows while that one does, and moves the checkpoint once that one is over (its end
+     * is the checkpoint this one expects). An empty run moves nothing.
+     */
+    const pageFromLog = (
+      after: Position | null,
+      expected: Position | null,
+      before?: Promise<unknown>,
+    ): Promise<PageFromLog | null> =>
+      knex
+        .transaction(async (trx) => {
+          // First: readers of the log need not wait for this transaction (asReadModelWriter), and its
+          // commit need not wait for the WAL (see MOVE_CHECKPOINT).
+          await trx.raw(`select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}`);
+          const page = log!.page(after, fromLogPageSize);
+          const { rows } = await trx.raw<{ rows: PageFromLog[] }>(
+            fromLogSql(page.sql, runEndSql(creations!, projection.handles, 'page'), (condition) =>
+              insertCreationsSql(creations!, physical, 'page', condition),
+            ),
+            page.bindings,
+          );
+          const made = rows[0]!;
+          if (made.at === null) return { made, counted: 0 };
+          await before?.catch(() => {});
+          const { rows: moved } = await trx.raw<{ rows: { status: string | null; counted: number }[] }>(
+            MOVE_RUN,
+            [made.at, where.name, where.generation, expected, made.inserted, physical],
+          );
+          if (!moved[0]?.status) throw NOT_MOVED;
+          return { made, counted: moved[0].counted };
+        })
+        .then(
+          async ({ made, counted }) => {
+            if (made.inserted > 0) {
+              await countIfUncounted(knex, { table: physical, added: made.inserted }, counted);
+            }
+            return made;
+          },
+          (error: unknown) => {
+            if (error === NOT_MOVED) return null;
+            throw error;
+          },
+        );
+    /** The last position of the page after `after` when that page is full: where the next one begins. */
+    const fullPageEnd = async (after: Position | null): Promise<Position | null> => {
+      const page = log!.page(after, fromLogPageSize);
+      const { rows } = await knex.raw<{ rows: { at: Position; n: string }[] }>(
+        `select at, n from (${page.sql}) as page order by n desc limit 1`,
+        page.bindings,
       );
-      const outcome = rows[0]!;
-      if (outcome.status === null) return notMoved(knex);
-      if (outcome.inserted > 0) {
-        await countIfUncounted(knex, { table: physical, added: outcome.inserted }, outcome.counted);
-      }
-      return { kind: 'made' as const, ...outcome };
+      return rows[0] && Number(rows[0].n) === fromLogPageSize ? rows[0].at : null;
+    };
+    /**
+     * The page after the current one, made from the log beside it: its insert runs while the current
+     * one's does, and its move waits for the current one's commit and expects its end.
+     */
+    let ahead: { after: Position; made: Promise<PageFromLog | null> } | null = null;
+    /** Waits for the page made ahead to end, kept or not (after the page before it ended elsewhere). */
+    const dropAhead = async () => {
+      const page = ahead;
+      ahead = null;
+      await page?.made.catch(() => null);
     };
 
     /**
@@ -587,10 +644,27 @@ export class ProjectionRunner {
           // Tried once per page: when the run fails, the page is folded here (a poison event then
           // stalls the loop with the same error as without runs from the log).
           foldedPages = 1;
-          const made = await commitFromLog(fromLogPageSize);
-          if (made.kind === 'retired') return;
-          if (made.kind === 'moved') {
-            saved = made.checkpoint;
+          const current: Promise<PageFromLog | null> =
+            ahead && ahead.after === health.checkpoint && saved === health.checkpoint
+              ? ahead.made
+              : pageFromLog(health.checkpoint, saved);
+          ahead = null;
+          current.catch(() => {});
+          const end = await fullPageEnd(health.checkpoint).catch(() => null);
+          if (end) {
+            ahead = { after: end, made: pageFromLog(end, end, current) };
+            ahead.made.catch(() => {});
+          }
+          const made = await current.catch(async (error: unknown) => {
+            await dropAhead();
+            throw error;
+          });
+          if (made === null) {
+            // Another runner moved the checkpoint (perhaps with the page ahead, which then stays).
+            await dropAhead();
+            const why = await notMoved(knex);
+            if (why.kind === 'retired') return;
+            saved = why.checkpoint;
             health.checkpoint = saved;
             foldedPages = 0;
             continue;
@@ -604,11 +678,13 @@ export class ProjectionRunner {
             failures = 0;
             behind = made.read === fromLogPageSize;
             foldedPages = made.applied < made.read ? FOLDED_PAGES_AFTER_MIXED : 0;
+            if (foldedPages > 0) await dropAhead();
             this.changed(projection.name);
             this.options.checkpoints?.fire();
             continue;
           }
           // The page begins with an event to fold, or the log ends here: read and fold as usual.
+          await dropAhead();
           foldedPages = made.read > 0 ? FOLDED_PAGES_AFTER_MIXED : 0;
           behind = made.read > 0;
         }
