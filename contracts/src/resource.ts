@@ -315,6 +315,13 @@ export function listShape(resource: ResourceDeclaration) {
 /** Whether a field's values are stored as JSON (structured data and files). */
 export const isJsonField = (spec: FieldSpec) => spec.kind === 'json' || spec.kind === 'file';
 
+/**
+ * A text field lists sort by code point (COLLATE "C"): the same order on every server, whatever its
+ * locale (platform/src/http/simple-rest.ts ListDefinition.codePointSorts).
+ */
+export const sortsByCodePoint = (spec: FieldSpec) =>
+  spec.kind === 'text' || spec.kind === 'enum' || spec.kind === 'url';
+
 /** Values equal as stored (arrays and structured values by their JSON). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

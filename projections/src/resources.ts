@@ -17,34 +17,36 @@ import { userGroupsProjection } from './usergroups/usergroups.projection';
  * The read model of every declared resource (contracts/src/resources.ts): the generic one, or the
  * resource's own where it derives columns from other events. Bump a resource's version here when
  * its declaration's fields change, so the runner rebuilds its table. Every version went up by one
- * when the search index came in parts (simple-rest SEARCH_INDEX_PARTS).
+ * when the search index came in parts (simple-rest SEARCH_INDEX_PARTS), and again when text sort
+ * indexes came in code point order (ListDefinition.codePointSorts).
  */
 const own: Readonly<Record<string, Projection>> = {
   usergroup: userGroupsProjection,
   ...Object.fromEntries(
-    categoryResources.map((resource) => [resource.name, categoryProjection(resource, 2)]),
+    categoryResources.map((resource) => [resource.name, categoryProjection(resource, 3)]),
   ),
   'system/notice': noticeProjection,
-  // Versions: 2 when the file fields (logo, images, texture) came, 3 for the search index in parts.
+  // Versions: 2 when the file fields (logo, images, texture) came, 3 for the search index in parts,
+  // 4 for text sort indexes in code point order.
   brand: resourceProjection(brandResource, {
-    version: 3,
+    version: 4,
     ...referrerCounts('brand_referrers', [
       { objectType: 'Product', field: 'brandId', column: 'productCount' },
       { objectType: 'Material', field: 'brandId', column: 'materialCount' },
     ]),
   }),
   model: resourceProjection(modelResource, {
-    version: 2,
+    version: 3,
     ...referrerCounts('model_referrers', [
       { objectType: 'Product', field: 'modelId', column: 'productCount' },
     ]),
   }),
 };
 const options: Readonly<Record<string, ResourceProjectionOptions>> = {
-  [productResource.name]: { version: 3 },
-  [materialResource.name]: { version: 3 },
+  [productResource.name]: { version: 4 },
+  [materialResource.name]: { version: 4 },
 };
 
 export const resourceProjections: Projection[] = resources.map(
-  (resource) => own[resource.name] ?? resourceProjection(resource, options[resource.name] ?? { version: 2 }),
+  (resource) => own[resource.name] ?? resourceProjection(resource, options[resource.name] ?? { version: 3 }),
 );

@@ -4,6 +4,7 @@ import {
   type ResourceDeclaration,
   resourceNamed,
   resourceTable,
+  sortsByCodePoint,
 } from '@interior/contracts';
 import { type FilterKind, type ListDefinition, SEARCH_INDEX_PARTS } from './simple-rest';
 
@@ -71,6 +72,10 @@ export function resourceListDefinition(resource: ResourceDeclaration, name = res
     // Its projection builds the search index in parts (projections/src/resource).
     ...(shape.search.length > 0 ? { searchParts: SEARCH_INDEX_PARTS } : {}),
     nullable,
+    codePointSorts: shape.sortable.filter((field) => {
+      const spec = Object.hasOwn(resource.fields, field) ? resource.fields[field] : undefined;
+      return spec !== undefined && sortsByCodePoint(spec);
+    }),
     subtrees,
   };
 }

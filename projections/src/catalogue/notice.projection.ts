@@ -8,8 +8,8 @@ export const noticeOrdering = (pinned: boolean, publishFrom: Date | null, regist
 
 /** Notices with their sort key and the count of readers (each counted once). */
 export const noticeProjection: Projection = resourceProjection(noticeResource, {
-  // 2: attachments; 3: the search index in parts.
-  version: 3,
+  // 2: attachments; 3: the search index in parts; 4: text sort indexes in code point order.
+  version: 4,
   async afterChange(trx, { table, after }) {
     if (!after) return;
     const ordering = noticeOrdering(

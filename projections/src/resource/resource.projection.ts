@@ -5,6 +5,7 @@ import {
   type ResourceDeclaration,
   resourceEventTypes,
   resourceTable,
+  sortsByCodePoint,
 } from '@interior/contracts';
 import { SEARCH_INDEX_PARTS, type StoredEvent, searchPartExpression } from '@interior/platform';
 import type { Knex } from 'knex';
@@ -130,13 +131,17 @@ function addColumn(t: Knex.CreateTableBuilder, name: string, spec: FieldSpec): v
  * row is an index-only scan. Created by `indexes`, so a rebuild fills the table first and
  * builds each of them at once (the runner indexes a building generation when it has caught up).
  */
-function sortIndexes(resource: ResourceDeclaration): string[][] {
+function sortIndexes(resource: ResourceDeclaration): { name: string; columns: string[] }[] {
+  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const indexes = [
-    ['registered', 'id'],
-    ['updated', 'id'],
+    { name: 'registered_id', columns: [quoted('registered'), quoted('id')] },
+    { name: 'updated_id', columns: [quoted('updated'), quoted('id')] },
   ];
   for (const [name, spec] of Object.entries(resource.fields)) {
-    if (spec.sortable && spec.kind !== 'reference') indexes.push([name, 'id']);
+    if (!spec.sortable || spec.kind === 'reference') continue;
+    // Text in the order lists sort it (ListDefinition.codePointSorts).
+    const column = sortsByCodePoint(spec) ? `${quoted(name)} collate "C"` : quoted(name);
+    indexes.push({ name: `${name}_id`, columns: [column, quoted('id')] });
   }
   return indexes;
 }
@@ -213,7 +218,10 @@ function createdColumnSql(name: string, spec: FieldSpec, absent: string): string
       }
     }
   })();
-  return `case when jsonb_exists(data, ${key}) then ${present} else ${absent} end`;
+  // Absent, a field reads as null: the same when the absent value is null.
+  return absent === 'null'
+    ? present
+    : `case when jsonb_exists(data, ${key}) then ${present} else ${absent} end`;
 }
 
 export function resourceProjection(
@@ -425,10 +433,10 @@ export function resourceProjection(
                using gin (${searchPartExpression(search, SEARCH_INDEX_PARTS, part)} gin_trgm_ops)`,
             )
           : [];
-      for (const columns of sortIndexes(resource)) {
+      for (const index of sortIndexes(resource)) {
         statements.push(
-          `create index if not exists ${quoted(`${physical}_${columns.join('_')}_index`.toLowerCase())}
-           on ${quoted(physical)} (${columns.map(quoted).join(', ')})`,
+          `create index if not exists ${quoted(`${physical}_${index.name}_index`.toLowerCase())}
+           on ${quoted(physical)} (${index.columns.join(', ')})`,
         );
       }
       return statements;

@@ -12,8 +12,9 @@ const count = (row: Record<string, unknown>, by: number) => ({ members: Number(r
  * each group once.
  */
 export const userGroupsProjection = resourceProjection(userGroupResource, {
-  // 5: the search index in parts (simple-rest SEARCH_INDEX_PARTS).
-  version: 5,
+  // 5: the search index in parts (simple-rest SEARCH_INDEX_PARTS); 6: text sort indexes in code
+  // point order (ListDefinition.codePointSorts).
+  version: 6,
   extra: {
     UserGroupsChanged: {
       ids: (event) => {
