@@ -185,6 +185,50 @@ async function createGeneration(
     await trx.schema.createTable(physical, define);
   }
   if (status === 'active') await createIndexes(trx, projection, tables);
+  else if (projection.createsFromLog) await dropKey(trx, keyedTable(projection, generation));
+}
+
+/**
+ * The table a rebuild fills from the log (Projection.createsFromLog), of one generation: it is
+ * filled without its primary key. A run from the log inserts rows no other can have made (see
+ * LogCreations.creates), and keeping the key's index up to date row by row was an eighth of the
+ * fill; the key comes back as a unique index built at once (restoreKey), before anything else
+ * writes the table: before the runner folds a page of it, or with its other indexes.
+ */
+function keyedTable(projection: Projection, generation: number): string {
+  const tables = generationTables(projection, generation) as Record<string, string>;
+  return tables[projection.createsFromLog!.table]!;
+}
+
+async function dropKey(trx: Knex.Transaction, physical: string): Promise<void> {
+  const { rows } = await trx.raw<{ rows: { name: string }[] }>(
+    `select conname as name from pg_constraint where conrelid = ?::regclass and contype = 'p'`,
+    [physical],
+  );
+  for (const { name } of rows) await trx.raw('alter table ?? drop constraint ??', [physical, name]);
+}
+
+/** The primary key index of a table, as knex names it. */
+const keyIndex = (physical: string) => `${physical}_pkey`;
+
+/**
+ * Gives back a table filled without its primary key (dropKey) its key on `id`, unless it has one:
+ * its index built at once, then made the key. The caller holds the generation's row (another
+ * runner may be restoring it too).
+ */
+async function restoreKey(trx: Knex.Transaction, physical: string): Promise<void> {
+  const { rows } = await trx.raw<{ rows: unknown[] }>(
+    `select 1 from pg_constraint where conrelid = ?::regclass and contype = 'p'`,
+    [physical],
+  );
+  if (rows.length > 0) return;
+  await roomToSort(trx);
+  await trx.raw('create unique index if not exists ?? on ?? (id)', [keyIndex(physical), physical]);
+  await trx.raw('alter table ?? add constraint ?? primary key using index ??', [
+    physical,
+    keyIndex(physical),
+    keyIndex(physical),
+  ]);
 }
 
 /**
@@ -543,6 +587,8 @@ export class ProjectionRunner {
      */
     const log = store.logInSql?.knex === knex ? store.logInSql : undefined;
     const creations = log && projection.createsFromLog;
+    /** Whether the table filled from the log has its primary key (restoreKey): after a fold here. */
+    let keyed = false;
     /** Pages to fold here before the next run from the log (FOLDED_PAGES_AFTER_MIXED). */
     let foldedPages = 0;
     /** A run from the log found the log's end: the few events after it are folded here. */
@@ -716,6 +762,14 @@ export class ProjectionRunner {
         const idleStore = batch.length === 0 && target !== saved;
         const storeLater = idleStore && health.status === 'active' && Date.now() - storedAt < IDLE_STORE_MS;
         if (target !== null && (batch.length > 0 || target !== saved) && !storeLater) {
+          if (projection.createsFromLog && !keyed && relevant.length > 0) {
+            // A page folded here reads and upserts rows by their key (restoreKey): once per loop.
+            await knex.transaction(async (trx) => {
+              await trx(GENERATIONS).where(where).forUpdate().first('status');
+              await restoreKey(trx, keyedTable(projection, generation.generation));
+            });
+            keyed = true;
+          }
           const planned = Boolean(planBatch) && relevant.length > 0;
           // Far behind, the prefetched page is planned while this one is written (commitPlanned).
           const outcome = planned
@@ -803,6 +857,15 @@ export class ProjectionRunner {
         // Side by side, each in its own transaction: a crash leaves whole indexes or none of one,
         // and a second try (or another process indexing too) creates only the missing ones.
         const statements = [...(await projection.indexes(knex, generationTables(projection, generation)))];
+        // The key of a table filled from the log, beside the other indexes (restoreKey makes it the key).
+        if (projection.createsFromLog) {
+          const physical = keyedTable(projection, generation);
+          statements.push(
+            knex
+              .raw('create unique index if not exists ?? on ?? (id)', [keyIndex(physical), physical])
+              .toString(),
+          );
+        }
         const lane = async () => {
           for (let sql = statements.shift(); sql !== undefined; sql = statements.shift()) {
             await knex
@@ -831,6 +894,7 @@ export class ProjectionRunner {
         await roomToSort(trx);
         await projection.afterCreate?.(trx, generationTables(projection, generation));
       }
+      if (projection.createsFromLog) await restoreKey(trx, keyedTable(projection, generation));
       await trx(GENERATIONS).where(where).update({ indexed: true, updated_at: trx.fn.now() });
       this.logger.info({ projection: projection.name, generation }, 'projection generation indexed');
       return true;
