@@ -35,6 +35,8 @@ function runner(
     rescanIntervalMs?: number;
     recentRows?: RecentRows;
     fromLogPageSize?: number;
+    /** Another store than the test's own. */
+    store?: EventStore;
   } = {},
 ) {
   const r = new ProjectionRunner({
@@ -355,6 +357,16 @@ describe('projection runner', () => {
     return { expected, last };
   }
 
+  /** Rebuilds the groups read model (generation 2) and waits for the switch to it. */
+  async function rebuildGroups() {
+    await requestRebuild(db.knex, userGroupsProjection);
+    await eventually(
+      async () =>
+        (await db.knex('projection_generations').where({ name: 'usergroups', generation: 2 }).first('status'))
+          ?.status === 'active',
+    );
+  }
+
   /** The groups read model holds exactly the expected groups, and keeps their count. */
   async function expectGroups(expected: ReadonlyMap<number, string>) {
     const rows = await db.knex('usergroups').orderBy('id').select('id', 'name', 'version');
@@ -409,12 +421,7 @@ describe('projection runner', () => {
     // Two runners fill the new generation in pages of 4: a run made by one is not made again.
     const other = runner(userGroupsProjection, pages);
     await other.start();
-    await requestRebuild(db.knex, userGroupsProjection);
-    await eventually(
-      async () =>
-        (await db.knex('projection_generations').where({ name: 'usergroups', generation: 2 }).first('status'))
-          ?.status === 'active',
-    );
+    await rebuildGroups();
     await expectGroups(expected);
     // The runs of creations did not come through the store: the changes (and the pages folded
     // after them) did.
@@ -429,25 +436,15 @@ describe('projection runner', () => {
     // The same store without logInSql, as KurrentDB's: the table (filled without its key when the
     // generation was made) gets its key back before the first page is folded.
     const elsewhere: EventStore = Object.create(store, { logInSql: { value: undefined } });
-    const r = new ProjectionRunner({
-      knex: db.knex,
+    const r = runner(userGroupsProjection, {
       store: elsewhere,
-      vault: new PiiVault(db.knex),
-      projections: [userGroupsProjection],
-      pollIntervalMs: 20,
       rescanIntervalMs: 30,
       batchSize: 2,
       catchUpBatchSize: 4,
     });
-    runners.push(r);
     await r.start();
     await r.caughtUp({ position: last });
-    await requestRebuild(db.knex, userGroupsProjection);
-    await eventually(
-      async () =>
-        (await db.knex('projection_generations').where({ name: 'usergroups', generation: 2 }).first('status'))
-          ?.status === 'active',
-    );
+    await rebuildGroups();
     await expectGroups(expected);
   });
 
