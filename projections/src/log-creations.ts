@@ -1,3 +1,5 @@
+import { sqlIdentifier, sqlText } from './sql';
+
 /**
  * A rebuild's runs of creations, filled by the server from the log itself (docs/architecture.md
  * "Rebuilds"). Most of a rebuild's events create rows, and a created row is a function of its
@@ -25,12 +27,6 @@ export interface LogCreations {
   columns: Readonly<Record<string, string>>;
 }
 
-/** A string as a SQL literal (the names of event types and fields, from the code). */
-export const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
-/** A column name as a SQL identifier. */
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * The `n` of the first event of `page` (numbered `n` in log order) that a run of creations cannot
  * take: the first of `handles` that `creations` does not make (past the end when none). The events
@@ -54,7 +50,7 @@ export function insertCreationsSql(
   condition: string,
 ): string {
   const columns = Object.keys(creations.columns);
-  return `insert into ${quoted(physical)} (${columns.map(quoted).join(', ')})
+  return `insert into ${sqlIdentifier(physical)} (${columns.map(sqlIdentifier).join(', ')})
     select ${columns.map((column) => creations.columns[column]).join(', ')} from ${log}
     where (${creations.creates}) and ${condition}
     returning 1`;

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
+import { sqlIdentifier } from './sql';
 
 /**
  * The common read model "one row per record, keyed by an integer `id`", applied a batch at a time:
@@ -171,11 +172,10 @@ export async function planRowBatch<Row extends { id: number }>(
     for (const row of upserts) for (const key in row) keys.add(key);
     const columns = [...keys];
     const json = await jsonColumnsOf(db, table);
-    const quoted = (c: string) => `"${c.replace(/"/g, '""')}"`;
-    const list = columns.map(quoted).join(', ');
+    const list = columns.map(sqlIdentifier).join(', ');
     const merge = columns
       .filter((c) => c !== 'id')
-      .map((c) => `${quoted(c)} = excluded.${quoted(c)}`)
+      .map((c) => `${sqlIdentifier(c)} = excluded.${sqlIdentifier(c)}`)
       .join(', ');
     for (const part of chunks(upserts, UPSERT_ROWS)) {
       // The rows as one JSON parameter, typed by the table's own row type: one short statement to

@@ -9,10 +9,11 @@ import {
 } from '@interior/contracts';
 import { SEARCH_INDEX_PARTS, type StoredEvent, searchPartExpression } from '@interior/platform';
 import type { Knex } from 'knex';
-import { type LogCreations, sqlText } from '../log-creations';
+import type { LogCreations } from '../log-creations';
 import { defineProjection, occurredAt, type Projection, type ProjectionContext } from '../projection';
 import { applyRowBatch, type PendingBatch, planRowBatch, type RowFold, type Rows } from '../row-batch';
 import { hasTrigramSearch } from '../search';
+import { sqlIdentifier, sqlText } from '../sql';
 
 /**
  * The read model of a declared resource (docs/adding-a-resource.md): one row per live record with
@@ -132,16 +133,15 @@ function addColumn(t: Knex.CreateTableBuilder, name: string, spec: FieldSpec): v
  * builds each of them at once (the runner indexes a building generation when it has caught up).
  */
 function sortIndexes(resource: ResourceDeclaration): { name: string; columns: string[] }[] {
-  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const indexes = [
-    { name: 'registered_id', columns: [quoted('registered'), quoted('id')] },
-    { name: 'updated_id', columns: [quoted('updated'), quoted('id')] },
+    { name: 'registered_id', columns: [sqlIdentifier('registered'), sqlIdentifier('id')] },
+    { name: 'updated_id', columns: [sqlIdentifier('updated'), sqlIdentifier('id')] },
   ];
   for (const [name, spec] of Object.entries(resource.fields)) {
     if (!spec.sortable || spec.kind === 'reference') continue;
     // Text in the order lists sort it (ListDefinition.codePointSorts).
-    const column = sortsByCodePoint(spec) ? `${quoted(name)} collate "C"` : quoted(name);
-    indexes.push({ name: `${name}_id`, columns: [column, quoted('id')] });
+    const column = sortsByCodePoint(spec) ? `${sqlIdentifier(name)} collate "C"` : sqlIdentifier(name);
+    indexes.push({ name: `${name}_id`, columns: [column, sqlIdentifier('id')] });
   }
   return indexes;
 }
@@ -418,7 +418,6 @@ export function resourceProjection(
     },
     async indexes(knex, tables) {
       const physical = tables[table]!;
-      const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
       // The search index first, in parts built side by side (simple-rest SEARCH_INDEX_PARTS): the
       // longest to build, they then run beside all the others. Each indexes the expression `q`
       // asks of its part (searchPartExpression), so one index scan per part serves it.
@@ -429,14 +428,14 @@ export function resourceProjection(
               (
                 _,
                 part,
-              ) => `create index if not exists ${quoted(`${physical}_search_${part}`)} on ${quoted(physical)}
+              ) => `create index if not exists ${sqlIdentifier(`${physical}_search_${part}`)} on ${sqlIdentifier(physical)}
                using gin (${searchPartExpression(search, SEARCH_INDEX_PARTS, part)} gin_trgm_ops)`,
             )
           : [];
       for (const index of sortIndexes(resource)) {
         statements.push(
-          `create index if not exists ${quoted(`${physical}_${index.name}_index`.toLowerCase())}
-           on ${quoted(physical)} (${index.columns.join(', ')})`,
+          `create index if not exists ${sqlIdentifier(`${physical}_${index.name}_index`.toLowerCase())}
+           on ${sqlIdentifier(physical)} (${index.columns.join(', ')})`,
         );
       }
       return statements;
