@@ -102,8 +102,10 @@ function isAlreadyCreated(error: unknown): boolean {
  * never appends to the log, and says so first (asReadModelWriter): however long its batch takes,
  * readers of the log do not wait for it.
  */
+/** The settings of a transaction that writes read models only (below). */
+const READ_MODEL_COMMIT = `select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}`;
 const MOVE_CHECKPOINT = `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
-  from (select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}) as settings
+  from (${READ_MODEL_COMMIT}) as settings
   where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
   returning status`;
 
@@ -200,16 +202,27 @@ function keyedTable(projection: Projection, generation: number): string {
   return tables[projection.createsFromLog!.table]!;
 }
 
-async function dropKey(trx: Knex.Transaction, physical: string): Promise<void> {
+/** The names of a table's primary key constraints (none or one). */
+async function primaryKeys(trx: Knex.Transaction, physical: string): Promise<string[]> {
   const { rows } = await trx.raw<{ rows: { name: string }[] }>(
     `select conname as name from pg_constraint where conrelid = ?::regclass and contype = 'p'`,
     [physical],
   );
-  for (const { name } of rows) await trx.raw('alter table ?? drop constraint ??', [physical, name]);
+  return rows.map((row) => row.name);
+}
+
+async function dropKey(trx: Knex.Transaction, physical: string): Promise<void> {
+  for (const name of await primaryKeys(trx, physical)) {
+    await trx.raw('alter table ?? drop constraint ??', [physical, name]);
+  }
 }
 
 /** The primary key index of a table, as knex names it. */
 const keyIndex = (physical: string) => `${physical}_pkey`;
+
+/** Builds the index of a table's key on `id` (restoreKey), unless it exists. */
+const buildKeyIndex = (knex: Knex | Knex.Transaction, physical: string) =>
+  knex.raw('create unique index if not exists ?? on ?? (id)', [keyIndex(physical), physical]);
 
 /**
  * Gives back a table filled without its primary key (dropKey) its key on `id`, unless it has one:
@@ -217,13 +230,9 @@ const keyIndex = (physical: string) => `${physical}_pkey`;
  * runner may be restoring it too).
  */
 async function restoreKey(trx: Knex.Transaction, physical: string): Promise<void> {
-  const { rows } = await trx.raw<{ rows: unknown[] }>(
-    `select 1 from pg_constraint where conrelid = ?::regclass and contype = 'p'`,
-    [physical],
-  );
-  if (rows.length > 0) return;
+  if ((await primaryKeys(trx, physical)).length > 0) return;
   await roomToSort(trx);
-  await trx.raw('create unique index if not exists ?? on ?? (id)', [keyIndex(physical), physical]);
+  await buildKeyIndex(trx, physical);
   await trx.raw('alter table ?? add constraint ?? primary key using index ??', [
     physical,
     keyIndex(physical),
@@ -595,7 +604,8 @@ export class ProjectionRunner {
     let logDrained = false;
     const fromLogNext = () =>
       Boolean(creations) && health.status === 'building' && foldedPages === 0 && !logDrained;
-    const physical = creations ? (tables[creations.table as keyof typeof tables] as string) : '';
+    /** The table filled from the log (keyedTable). */
+    const filled = projection.createsFromLog ? keyedTable(projection, generation.generation) : '';
     /**
      * Makes the leading run of creations of the page after `after` from the log in a transaction of
      * its own (fromLogSql), and moves the checkpoint past it if it is `expected` (MOVE_RUN): null
@@ -612,11 +622,11 @@ export class ProjectionRunner {
         .transaction(async (trx) => {
           // First: readers of the log need not wait for this transaction (asReadModelWriter), and its
           // commit need not wait for the WAL (see MOVE_CHECKPOINT).
-          await trx.raw(`select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}`);
+          await trx.raw(READ_MODEL_COMMIT);
           const page = log!.page(after, fromLogPageSize);
           const { rows } = await trx.raw<{ rows: PageFromLog[] }>(
             fromLogSql(page.sql, runEndSql(creations!, projection.handles, 'page'), (condition) =>
-              insertCreationsSql(creations!, physical, 'page', condition),
+              insertCreationsSql(creations!, filled, 'page', condition),
             ),
             page.bindings,
           );
@@ -625,7 +635,7 @@ export class ProjectionRunner {
           await before?.catch(() => {});
           const { rows: moved } = await trx.raw<{ rows: { status: string | null; counted: number }[] }>(
             MOVE_RUN,
-            [made.at, where.name, where.generation, expected, made.inserted, physical],
+            [made.at, where.name, where.generation, expected, made.inserted, filled],
           );
           if (!moved[0]?.status) throw NOT_MOVED;
           return { made, counted: moved[0].counted };
@@ -633,7 +643,7 @@ export class ProjectionRunner {
         .then(
           async ({ made, counted }) => {
             if (made.inserted > 0) {
-              await countIfUncounted(knex, { table: physical, added: made.inserted }, counted);
+              await countIfUncounted(knex, { table: filled, added: made.inserted }, counted);
             }
             return made;
           },
@@ -766,7 +776,7 @@ export class ProjectionRunner {
             // A page folded here reads and upserts rows by their key (restoreKey): once per loop.
             await knex.transaction(async (trx) => {
               await trx(GENERATIONS).where(where).forUpdate().first('status');
-              await restoreKey(trx, keyedTable(projection, generation.generation));
+              await restoreKey(trx, filled);
             });
             keyed = true;
           }
@@ -859,12 +869,7 @@ export class ProjectionRunner {
         const statements = [...(await projection.indexes(knex, generationTables(projection, generation)))];
         // The key of a table filled from the log, beside the other indexes (restoreKey makes it the key).
         if (projection.createsFromLog) {
-          const physical = keyedTable(projection, generation);
-          statements.push(
-            knex
-              .raw('create unique index if not exists ?? on ?? (id)', [keyIndex(physical), physical])
-              .toString(),
-          );
+          statements.push(buildKeyIndex(knex, keyedTable(projection, generation)).toString());
         }
         const lane = async () => {
           for (let sql = statements.shift(); sql !== undefined; sql = statements.shift()) {
