@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DomainEvent, streamName } from '@interior/contracts';
 import { PiiVault, type StoredEvent } from '@interior/platform';
 import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
+import type { Knex } from 'knex';
 import { insertCreationsSql, type LogCreations, runEndSql } from '../log-creations';
 import { createIndexes, generationTables, type Projection } from '../projection';
 
@@ -53,42 +54,50 @@ export function projectionSpec(projection: Projection, db: () => TestDatabase) {
           });
           const handled = stored.filter((e) => projection.handles.includes(e.type));
           const context = { vault: new PiiVault(knex) };
+          const orderKeys = typeof orderBy === 'string' ? [orderBy] : orderBy;
           /**
            * The rows of a physical table, and each as PostgreSQL prints it: a JSON null and a SQL
            * null are both null to JavaScript, not to a reader of the column.
            */
           const read = async (physical: string) => {
-            const order = (typeof orderBy === 'string' ? [orderBy] : orderBy).map(() => 't.??').join(', ');
-            const keys = typeof orderBy === 'string' ? [orderBy] : orderBy;
             const { rows: printed } = await knex.raw<{ rows: { row: string }[] }>(
-              `select t::text as row from ?? as t order by ${order}`,
-              [physical, ...keys],
+              `select t::text as row from ?? as t order by ${orderKeys.map(() => 't.??').join(', ')}`,
+              [physical, ...orderKeys],
             );
-            const rows: Record<string, unknown>[] = await knex(physical).orderBy(keys).select('*');
+            const rows: Record<string, unknown>[] = await knex(physical).orderBy(orderKeys).select('*');
             return { rows, printed: printed.map((p) => p.row) };
           };
-          /** The rows of a new generation the events were applied to, one at a time or as one batch. */
-          const build = async (asOneBatch: boolean) => {
-            const tables = generationTables(projection, ++generation);
-            await knex.transaction(async (trx) => {
-              for (const [name, define] of Object.entries(projection.tables)) {
-                await trx.schema.createTable((tables as Record<string, string>)[name]!, define);
-              }
-              await createIndexes(trx, projection, tables);
-              if (asOneBatch) await projection.applyBatch!(trx, handled, tables, context);
-              else for (const event of handled) await projection.apply(trx, event, tables, context);
-            });
-            return read((tables as Record<string, string>)[table]!);
+          /** The events applied one at a time, or as one batch. */
+          const applyAll = async (
+            trx: Knex.Transaction,
+            events: StoredEvent[],
+            tables: Record<string, string>,
+            asOneBatch: boolean,
+          ) => {
+            if (asOneBatch) await projection.applyBatch!(trx, events, tables, context);
+            else for (const event of events) await projection.apply(trx, event, tables, context);
           };
-          /** The rows of a new generation whose leading creations were made from a log table. */
-          const buildFromLog = async (creations: LogCreations) => {
+          /** The rows of `table` in a new generation of the projection's tables, once `fill` ran. */
+          const inNewGeneration = async (
+            fill: (trx: Knex.Transaction, tables: Record<string, string>) => Promise<void>,
+          ) => {
             const tables = generationTables(projection, ++generation) as Record<string, string>;
-            const log = `log_g${generation}`;
             await knex.transaction(async (trx) => {
               for (const [name, define] of Object.entries(projection.tables)) {
                 await trx.schema.createTable(tables[name]!, define);
               }
               await createIndexes(trx, projection, tables);
+              await fill(trx, tables);
+            });
+            return read(tables[table]!);
+          };
+          /** The rows of a new generation the events were applied to, one at a time or as one batch. */
+          const build = (asOneBatch: boolean) =>
+            inNewGeneration((trx, tables) => applyAll(trx, handled, tables, asOneBatch));
+          /** The rows of a new generation whose leading creations were made from a log table. */
+          const buildFromLog = (creations: LogCreations) =>
+            inNewGeneration(async (trx, tables) => {
+              const log = `log_g${generation}`;
               // The columns of the store's page (LogInSql).
               await trx.schema.createTable(log, (t) => {
                 t.integer('n');
@@ -116,12 +125,9 @@ export function projectionSpec(projection: Projection, db: () => TestDatabase) {
                  select (select count(*) from ${log} where n < (select n from run_end))::int as applied`,
               );
               const rest = stored.slice(made[0]!.applied).filter((e) => projection.handles.includes(e.type));
-              if (projection.applyBatch) await projection.applyBatch(trx, rest, tables, context);
-              else for (const event of rest) await projection.apply(trx, event, tables, context);
+              await applyAll(trx, rest, tables, Boolean(projection.applyBatch));
               await trx.schema.dropTable(log);
             });
-            return read(tables[table]!);
-          };
           const made = await build(false);
           // A projection that applies batches must give the same rows as applying each event (what a
           // live runner does, batch by batch, and what a rebuild does, a whole page at a time).
