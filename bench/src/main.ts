@@ -133,7 +133,7 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
     await ApiClient.expectAuthRequired(platform.url);
     const client = await ApiClient.signIn(platform.url, admin.email, admin.password);
     progress('1. POST /api/usergroup');
-    const http = await measureHttpCreates(client, plan, direct, notes);
+    const http = await measureHttpCreates(client, platform.runtime.db.knex, plan, notes);
     progress('2. projection lag');
     const projectionLag = [];
     for (const writers of plan.writers) {

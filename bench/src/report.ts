@@ -64,7 +64,8 @@ export function formatReport(report: BenchReport): string {
     }`,
     `\n1. Single-event writes, one row per call (${plan.warmupSeconds} s warm-up, ${plan.measureSeconds} s measured each;`,
     `   plain INSERT and store.append in turns, ${plan.rounds} slices of ${plan.measureSeconds / plan.rounds} s each, before the platform starts;`,
-    `   the started platform first runs ${plan.serverWarmupSeconds} s of POSTs at the most writers, thrown away, so its code is compiled)`,
+    `   the started platform first runs ${plan.serverWarmupSeconds} s of POSTs at the most writers, thrown away, so its code is compiled;`,
+    `   then POST and plain INSERT in turns the same way, the INSERT through the platform's pool: POST's ratio is to that INSERT)`,
     table(
       ['what', 'writers', 'ops', 'ops/s', '× plain INSERT', 'p50 ms', 'p99 ms', 'node CPU %'],
       report.appends.map((r) => [
