@@ -47,7 +47,11 @@ export async function runReactorLoop(loop: ReactorLoop): Promise<void> {
   const pollIntervalMs = loop.pollIntervalMs ?? IDLE_POLL_MS;
   const appended = new Signal();
   const wake = () => appended.fire();
-  const unsubscribe = store.onAppended(wake);
+  // Appends of this process whose events the store gives and this loop ignores do not wake it: it
+  // reads past them with the next append it handles, or the next poll (at most pollIntervalMs on).
+  const unsubscribe = store.onAppended((_position, events) => {
+    if (!events || events.some((event) => loop.handles(event))) wake();
+  });
   signal.addEventListener('abort', wake, { once: true });
   try {
     let stored = await storedCheckpoint(knex, name);

@@ -104,10 +104,28 @@ function isAlreadyCreated(error: unknown): boolean {
  */
 /** The settings of a transaction that writes read models only (below). */
 const READ_MODEL_COMMIT = `select set_config('synchronous_commit', 'off', true), ${asReadModelWriter}`;
-const MOVE_CHECKPOINT = `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
+const moveCheckpoint = (condition?: string) => `update ${GENERATIONS} set checkpoint = ?, updated_at = now()
   from (${READ_MODEL_COMMIT}) as settings
-  where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?
+  where name = ? and generation = ? and status <> 'retired' and checkpoint is not distinct from ?${
+    condition ? ` and ${condition}` : ''
+  }
   returning status`;
+const MOVE_CHECKPOINT = moveCheckpoint();
+
+/**
+ * Appends of this process kept for the loops to apply without reading them back (runner.run): at
+ * most this many, for at most IDLE_STORE_MS (a loop that needs an older one reads the log).
+ */
+const OWN_APPENDS_KEPT = 16;
+
+/** An append of this process (EventStore.onAppended), numbered in the order the store told them. */
+interface OwnAppend {
+  seq: number;
+  events: readonly StoredEvent[];
+  types: ReadonlySet<string>;
+  /** When it was kept (performance.now()). */
+  at: number;
+}
 
 /**
  * A building generation's run of creations made from the log server-side (log-creations.ts), the
@@ -369,6 +387,16 @@ export class ProjectionRunner {
   private unsubscribe: (() => void) | undefined;
   /** The newest position this process appended: a reader that has not reached it should look again soon. */
   private lastAppended: Position | null = null;
+  /** This process's latest appends, as the log holds them (EventStore.onAppended). */
+  private ownAppends: OwnAppend[] = [];
+  private ownAppendsSeen = 0;
+  /** The event types of the kept appends (ownAppends). */
+  private ownTypes: ReadonlySet<string> = new Set();
+  /**
+   * Wake-ups that may have moved the log by more than this process's kept appends (another
+   * process's appends, an append without its events) or that ask every loop to read (caughtUp).
+   */
+  private otherWakes = 0;
   private rescanTimer: NodeJS.Timeout | undefined;
   private started = false;
 
@@ -381,10 +409,12 @@ export class ProjectionRunner {
     if (this.started) return;
     this.started = true;
     for (const projection of this.options.projections) await ensureGenerations(this.options.knex, projection);
-    this.unsubscribe = this.options.store.onAppended((position) => {
+    this.unsubscribe = this.options.store.onAppended((position, events) => {
       const { store } = this.options;
       if (!this.lastAppended || store.comparePositions(position, this.lastAppended) > 0)
         this.lastAppended = position;
+      if (events) this.keepOwnAppend(events);
+      else this.otherWakes++;
       this.appended.fire();
     });
     await this.scan();
@@ -414,6 +444,32 @@ export class ProjectionRunner {
     this.changes.set(name, (this.changes.get(name) ?? 0) + 1);
   }
 
+  /** Keeps an append of this process (ownAppends). */
+  private keepOwnAppend(events: readonly StoredEvent[]): void {
+    const at = performance.now();
+    const kept = this.ownAppends.filter((own) => at - own.at < IDLE_STORE_MS).slice(1 - OWN_APPENDS_KEPT);
+    kept.push({ seq: ++this.ownAppendsSeen, events, types: new Set(events.map((e) => e.type)), at });
+    this.ownAppends = kept;
+    this.ownTypes = new Set(kept.flatMap((own) => [...own.types]));
+  }
+
+  /** This process's kept appends after `after`, in log order. */
+  private ownAppendsAfter(after: Position | null): StoredEvent[] {
+    const { store } = this.options;
+    return this.ownAppends
+      .flatMap((own) => own.events)
+      .filter((event) => after === null || store.comparePositions(event.position, after) > 0)
+      .sort((a, b) => store.comparePositions(a.position, b.position));
+  }
+
+  /** This process's kept appends numbered after `seq`. */
+  private ownAppendsSince(seq: number): OwnAppend[] {
+    const { ownAppends } = this;
+    let first = ownAppends.length;
+    while (first > 0 && ownAppends[first - 1]!.seq > seq) first--;
+    return ownAppends.slice(first);
+  }
+
   health(): ProjectionHealth[] {
     return [...this.loops.values()].map((l) => ({ ...l.health }));
   }
@@ -425,6 +481,9 @@ export class ProjectionRunner {
    */
   async caughtUp(options: { position?: Position | null; timeoutMs?: number } = {}): Promise<void> {
     const head = options.position ?? (await this.options.store.headPosition());
+    // Loops that put off reading past appends they ignore (run) read now.
+    this.otherWakes++;
+    this.appended.fire();
     const deadline = Date.now() + (options.timeoutMs ?? 30_000);
     while (head) {
       const behind = this.health().filter(
@@ -545,7 +604,12 @@ export class ProjectionRunner {
     const commitPlanned = async (
       to: Position,
       batch: StoredEvent[],
-      options: { plan?: Promise<RowBatchPlan | null>; pageAfter?: PrefetchedPage } = {},
+      options: {
+        plan?: Promise<RowBatchPlan | null>;
+        pageAfter?: PrefetchedPage;
+        /** A further condition of the checkpoint's move (LogInSql.holdsOnly, for appends not read back). */
+        guard?: { sql: string; bindings: Knex.RawBinding[] };
+      } = {},
     ) => {
       const plan = await (options.plan ?? planBatch!(knex, batch, tables));
       // The rows written come back with the statement for RecentRows (an active generation's
@@ -557,9 +621,9 @@ export class ProjectionRunner {
       // Prepared: a batch's statement has one text per shape of its writes, planned once per connection.
       const statement = queryPrepared<Record<string, unknown>>(
         knex,
-        `with moved as (${MOVE_CHECKPOINT})${planned?.items.map((item) => `, ${item}`).join('') ?? ''}
+        `with moved as (${moveCheckpoint(options.guard?.sql)})${planned?.items.map((item) => `, ${item}`).join('') ?? ''}
          ${planned?.returned ? `select * from (${outcome}) as outcome left join ${planned.returned} on true` : outcome}`,
-        [...move(to), ...(planned?.bindings ?? [])],
+        [...move(to), ...(options.guard?.bindings ?? []), ...(planned?.bindings ?? [])],
       );
       const pending: PendingBatch = { written: plan?.written ?? new Set(), settled: statement };
       const nextPlan = options.pageAfter?.read.then((page) =>
@@ -684,6 +748,39 @@ export class ProjectionRunner {
      * it was committed (commitPlanned).
      */
     let prefetched: PrefetchedPage | null = null;
+    /** The last position of appends of this process this loop failed to apply unread (ownBatch). */
+    let ownTriedThrough: Position | null = null;
+    /**
+     * The appends of this process after the checkpoint, when this loop may apply them without
+     * reading them back (read your writes one round trip sooner): a live loop that plans its
+     * batches, on the log of its own database, whose checkpoint's move is then guarded by the log
+     * holding only these events after the checkpoint (LogInSql.holdsOnly). When the guard fails (an
+     * append of another process, or a transaction before them still open), the loop reads as usual.
+     */
+    const ownBatch = (): StoredEvent[] | null => {
+      if (!log || !planBatch || health.status !== 'active' || behind) return null;
+      const events = this.ownAppendsAfter(health.checkpoint);
+      const last = events[events.length - 1];
+      if (!last || events.length > batchSize || !events.some((event) => handles.has(event.type))) return null;
+      if (ownTriedThrough && store.comparePositions(last.position, ownTriedThrough) <= 0) return null;
+      return events;
+    };
+    /** When this loop last read the log, and the runner's otherWakes then. */
+    let lastRead = { at: Number.NEGATIVE_INFINITY, otherWakes: 0 };
+    /** The newest append of this process this loop has looked at (ownAppendsIgnored). */
+    let ownAppendSeen = 0;
+    /**
+     * Whether appends of this process came since the loop last looked, and its projection ignores
+     * every event of them and of the other kept appends: a command waits for the projections that
+     * handle any of its events to pass its last append (ProjectionWaiter), which may be one such a
+     * projection ignores, after one it handles.
+     */
+    const ownAppendsIgnored = () => {
+      const fresh = this.ownAppendsSince(ownAppendSeen);
+      if (fresh.length === 0) return false;
+      ownAppendSeen = fresh[fresh.length - 1]!.seq;
+      return !projection.handles.some((type) => this.ownTypes.has(type));
+    };
     const ownAppendUnseen = () =>
       this.lastAppended !== null &&
       (health.checkpoint === null || store.comparePositions(this.lastAppended, health.checkpoint) > 0);
@@ -748,8 +845,23 @@ export class ProjectionRunner {
         const next: typeof prefetched =
           prefetched?.after === health.checkpoint && prefetched.limit === limit ? prefetched : null;
         prefetched = null;
-        const batch: StoredEvent[] = await (next?.read ?? store.readAll({ after: health.checkpoint, limit }));
-        behind = batch.length === limit;
+        if (!next && health.status === 'active' && ownAppendsIgnored()) {
+          // Only appends of this process that this projection ignores are new: it reads past them
+          // later, with the next wake-up that may bring more, or a second after its last read.
+          // No command waits for it, and an append-heavy moment reads the log once a second here
+          // instead of once per append.
+          const due = lastRead.at + IDLE_STORE_MS - performance.now();
+          if (due > 0 && lastRead.otherWakes === this.otherWakes) {
+            await this.appended.wait(since, due);
+            continue;
+          }
+        }
+        const own = next ? null : ownBatch();
+        if (!own) lastRead = { at: performance.now(), otherWakes: this.otherWakes };
+        const guard = own ? log!.holdsOnly(health.checkpoint, own) : undefined;
+        const batch: StoredEvent[] =
+          own ?? (await (next?.read ?? store.readAll({ after: health.checkpoint, limit })));
+        behind = !own && batch.length === limit;
         if (batch.length > 0 && foldedPages > 0) foldedPages--;
         // The page after is read ahead unless the next one is made from the log.
         if (behind && !fromLogNext()) {
@@ -786,8 +898,10 @@ export class ProjectionRunner {
             ? await commitPlanned(target, relevant, {
                 ...(next?.plan ? { plan: next.plan } : {}),
                 ...(prefetched ? { pageAfter: prefetched } : {}),
+                ...(guard ? { guard } : {}),
               })
             : await commit(target, relevant);
+          if (own && outcome.kind !== 'committed') ownTriedThrough = target;
           storedAt = Date.now();
           // Rows this process cannot name changed: a batch applied another way, or by another process.
           if (relevant.length > 0 && (!planned || outcome.kind !== 'committed')) forgetRecent();

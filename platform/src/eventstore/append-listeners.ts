@@ -1,4 +1,4 @@
-import type { Position } from './port';
+import type { AppendListener, Position, StoredEvent } from './port';
 
 /**
  * How long a reader of the log that was woken by nothing waits before reading again anyway: the
@@ -15,7 +15,7 @@ export const IDLE_POLL_MS = 1_000;
  * PostgreSQL adapter serves with one query.
  */
 export class AppendListeners {
-  private readonly listeners = new Set<(position: Position) => void>();
+  private readonly listeners = new Set<AppendListener>();
   private timer: NodeJS.Timeout | undefined;
   private lastHead: Position | null = null;
   private checking = false;
@@ -26,7 +26,7 @@ export class AppendListeners {
     private readonly pollIntervalMs: number,
   ) {}
 
-  add(listener: (position: Position) => void): () => void {
+  add(listener: AppendListener): () => void {
     this.listeners.add(listener);
     if (!this.timer) {
       this.timer = setInterval(() => void this.checkHead(), this.pollIntervalMs);
@@ -38,16 +38,16 @@ export class AppendListeners {
     };
   }
 
-  /** An append of this process. */
-  appended(position: Position): void {
+  /** An append of this process (its events as the log holds them, where the store gives them). */
+  appended(position: Position, events?: readonly StoredEvent[]): void {
     this.lastHead = position;
-    this.wake(position);
+    this.wake(position, events);
   }
 
-  private wake(position: Position): void {
+  private wake(position: Position, events?: readonly StoredEvent[]): void {
     for (const listener of this.listeners) {
       try {
-        listener(position);
+        listener(position, events);
       } catch {
         // A listener only wakes readers; its failure must not fail a committed append.
       }

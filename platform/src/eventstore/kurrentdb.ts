@@ -21,6 +21,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { AppendListeners } from './append-listeners';
 import {
+  type AppendListener,
   type AppendResult,
   DuplicateEventIdError,
   type EventStore,
@@ -158,7 +159,7 @@ class KurrentDbEventStore implements EventStore {
     return compareKurrentPositions(a, b);
   }
 
-  onAppended(listener: (position: Position) => void): () => void {
+  onAppended(listener: AppendListener): () => void {
     return this.listeners.add(listener);
   }
 

@@ -1,5 +1,6 @@
 import { Wakeup } from '../wakeup';
 import {
+  type AppendListener,
   type AppendResult,
   DuplicateEventIdError,
   type EventStore,
@@ -25,7 +26,7 @@ export class InMemoryEventStore implements EventStore {
   private readonly log: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly byId = new Map<string, StoredEvent>();
-  private readonly listeners = new Set<(position: Position) => void>();
+  private readonly listeners = new Set<AppendListener>();
 
   async append(
     stream: string,
@@ -100,7 +101,7 @@ export class InMemoryEventStore implements EventStore {
     return Math.sign(decode(a) - decode(b));
   }
 
-  onAppended(listener: (position: Position) => void): () => void {
+  onAppended(listener: AppendListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

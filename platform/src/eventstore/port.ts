@@ -65,8 +65,10 @@ export interface EventStore {
   /**
    * Called after every append this process makes, so in-process readers wake at once, and when the
    * head moved by appends of other processes (polled once per process, see append-listeners.ts).
+   * A store with `logInSql` also gives its own appends' events, as readAll will read them: a reader
+   * may apply them without reading them back, guarded by `LogInSql.holdsOnly`.
    */
-  onAppended(listener: (position: Position) => void): () => void;
+  onAppended(listener: AppendListener): () => void;
   close(): Promise<void>;
   /**
    * The log as rows of a table its database's statements can read (the PostgreSQL store only): a
@@ -75,6 +77,9 @@ export interface EventStore {
    */
   readonly logInSql?: LogInSql;
 }
+
+/** Woken with the position of an append (AppendListeners), and its events where the store gives them. */
+export type AppendListener = (position: Position, events?: readonly StoredEvent[]) => void;
 
 export interface LogInSql {
   /** The database of the log: only its own statements can read the page. */
@@ -85,6 +90,16 @@ export interface LogInSql {
    * `metadata` (jsonb), and `at`, the event's Position.
    */
   page(after: Position | null, limit: number): { sql: string; bindings: Knex.RawBinding[] };
+  /**
+   * SQL (knex bindings) of a condition: the events readAll would answer after `after` now are
+   * exactly `events` (appends of this store, given to its listeners), in one page, and will stay
+   * so (every transaction before theirs is over). A reader that holds these events applies them
+   * without reading them back, in a statement guarded by this condition.
+   */
+  holdsOnly(
+    after: Position | null,
+    events: readonly StoredEvent[],
+  ): { sql: string; bindings: Knex.RawBinding[] };
 }
 
 /** The stream is not at the revision the writer expected (HTTP 412 with If-Match, else 409). */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { deferred, openTestDatabase, type TestDatabase } from '../testing';
 import { type ContractSubject, describeEventStoreContract, newEvent } from './contract-suite';
+import type { StoredEvent } from './port';
 import { asReadModelWriter, createPostgresEventStore } from './postgres';
 
 /**
@@ -184,4 +185,93 @@ describe('PostgreSQL adapter positions', () => {
     expect(store.comparePositions('9:05', '9:10')).toBeLessThan(0);
     expect(() => store.comparePositions('1:x', '1:2')).toThrow('not a PostgreSQL event store position');
   });
+});
+
+describe('PostgreSQL adapter, the events it gives its listeners', () => {
+  it('gives each append of its own with its events as readAll reads them, and holdsOnly says when they are all that is new', async () => {
+    const db = await openTestDatabase();
+    const store = createPostgresEventStore(db.knex, { pollIntervalMs: 20 });
+    try {
+      const told: { position: string; events?: readonly StoredEvent[] }[] = [];
+      const off = store.onAppended((position, events) =>
+        told.push({ position, ...(events ? { events } : {}) }),
+      );
+      const data = {
+        name: '그룹 "하나"',
+        count: 3,
+        ratio: 0.25,
+        nested: { list: [1, null, '둘'] },
+        gone: undefined,
+      };
+      const first = await store.append('Given-1', [newEvent('Happened', data), newEvent('Happened', {})], {
+        expectedRevision: 'no_stream',
+      });
+      const events = told.find((t) => t.position === first.position)?.events;
+      const read = await store.readAll({ after: null, limit: 10 });
+      expect(events).toEqual(read);
+      expect(events?.[0]?.data).not.toHaveProperty('gone');
+      // An idempotent retry appends nothing: no events to give.
+      await store.append('Given-1', [{ ...read[0]!, metadata: read[0]!.metadata }], {
+        expectedRevision: 'any',
+      });
+      off();
+
+      const holds = async (after: string | null, given: readonly StoredEvent[]) => {
+        const { sql, bindings } = store.logInSql.holdsOnly(after, given);
+        const { rows } = await db.knex.raw<{ rows: { holds: boolean }[] }>(
+          `select ${sql} as holds`,
+          bindings,
+        );
+        return rows[0]!.holds;
+      };
+      expect(await holds(null, read)).toBe(true);
+      expect(await holds(read[0]!.position, read.slice(1))).toBe(true);
+      // Another event after them, or one of them missing: not all that is new.
+      expect(await holds(null, read.slice(1))).toBe(false);
+      const later = await store.append('Given-2', [newEvent()], { expectedRevision: 'no_stream' });
+      expect(await holds(null, read)).toBe(false);
+      expect(await holds(first.position, await store.readAll({ after: first.position, limit: 10 }))).toBe(
+        true,
+      );
+      expect(later.position > first.position).toBe(true);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+
+  // A server's connections only: PGlite runs one transaction at a time.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'holdsOnly is false while a transaction before the events may still append',
+    async () => {
+      const db = await openTestDatabase();
+      const store = createPostgresEventStore(db.knex, { pollIntervalMs: 20 });
+      try {
+        await whileTransactionHeld(db.knex, async () => {
+          await store.append('Given-1', [newEvent()], { expectedRevision: 'no_stream' });
+          const appended = await db.knex.raw<{ rows: { tx: string; pos: string }[] }>(
+            `select transaction_id::text as tx, position::text as pos from events`,
+          );
+          const row = appended.rows[0]!;
+          const { sql, bindings } = store.logInSql.holdsOnly(null, [
+            {
+              ...newEvent(),
+              stream: 'Given-1',
+              revision: 0,
+              position: `${row.tx}:${row.pos}`,
+              recordedAt: '',
+            },
+          ]);
+          const { rows } = await db.knex.raw<{ rows: { holds: boolean }[] }>(
+            `select ${sql} as holds`,
+            bindings,
+          );
+          expect(rows[0]!.holds).toBe(false);
+        });
+      } finally {
+        await store.close();
+        await db.drop();
+      }
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { queryNamed, queryNumbered } from '../db/prepared';
 import { Wakeup } from '../wakeup';
 import { AppendListeners } from './append-listeners';
 import {
+  type AppendListener,
   type AppendResult,
   DuplicateEventIdError,
   type EventStore,
@@ -133,6 +134,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
 /**
  * One statement: read the stream's revision, check the expectation, insert. Zero rows back means
  * the expectation failed; UNIQUE (stream, revision) settles two writers that read the same revision.
+ * The rows come back in revision order, with what a read of them adds to the events (append).
  */
 const APPEND_SQL = `
   with current_revision as (
@@ -144,10 +146,11 @@ const APPEND_SQL = `
       rows from (jsonb_to_recordset($2::jsonb) as (id uuid, type text, data jsonb, metadata jsonb))
         with ordinality as e(id, type, data, metadata, ordinality)
     where $3::bigint is null or current_revision.revision = $3::bigint
-    returning revision, transaction_id, position
+    returning revision, transaction_id, position, recorded_at
   )
-  select revision::text as revision, transaction_id::text as tx, position::text as pos
-  from inserted order by revision desc limit 1`;
+  select revision::text as revision, transaction_id::text as tx, position::text as pos,
+    to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at
+  from inserted order by revision`;
 
 const READ_ALL_SQL = `select ${SELECT_EVENT} from events
   where (transaction_id, position) > ($1::text::xid8, $2::bigint)
@@ -163,6 +166,19 @@ const LOG_PAGE_SQL = `select row_number() over (order by transaction_id, positio
     and transaction_id < ${VISIBLE_BELOW}
   order by transaction_id, position
   limit ?`;
+
+/**
+ * The condition of LogInSql.holdsOnly (bindings: the events' last transaction, the position after
+ * which they lie, how many they are, that count again). The events are committed appends of one or
+ * more transactions, the last of them `tx`: when it lies below the horizon of READ_ALL_SQL, every
+ * transaction before it is over and the events are all visible, so if as many events are visible
+ * after the position as they are, they are the events readAll would answer there, and no other.
+ */
+const HOLDS_ONLY_SQL = `exists (select 1 from (select ${VISIBLE_BELOW} as below) as horizon
+  where ?::text::xid8 < horizon.below
+    and (select count(*) from (select 1 from events
+      where (transaction_id, position) > (?::text::xid8, ?::bigint) and transaction_id < horizon.below
+      order by transaction_id, position limit ? + 1) as visible) = ?)`;
 
 const READ_STREAM_SQL = `select ${SELECT_EVENT} from events where stream = $1 and revision >= $2 order by revision`;
 
@@ -208,6 +224,19 @@ export class PostgresEventStore implements EventStore {
         const from = after ? decodePosition(after) : ORIGIN;
         return { sql: LOG_PAGE_SQL, bindings: [from.tx.toString(), from.pos.toString(), limit] };
       },
+      holdsOnly(after, events) {
+        const from = after ? decodePosition(after) : ORIGIN;
+        // The events' last transaction (BigInt has no Math.max).
+        let last = 0n;
+        for (const event of events) {
+          const { tx } = decodePosition(event.position);
+          if (tx > last) last = tx;
+        }
+        return {
+          sql: HOLDS_ONLY_SQL,
+          bindings: [last.toString(), from.tx.toString(), from.pos.toString(), events.length, events.length],
+        };
+      },
     };
   }
 
@@ -226,9 +255,10 @@ export class PostgresEventStore implements EventStore {
     { expectedRevision }: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await this.appendWith(this.knex, stream, events, expectedRevision);
+    const appended: StoredEvent[] = [];
+    const result = await this.appendWith(this.knex, stream, events, expectedRevision, appended);
     this.appends++;
-    this.listeners.appended(result.position);
+    this.listeners.appended(result.position, appended.length > 0 ? appended : undefined);
     return result;
   }
 
@@ -241,21 +271,33 @@ export class PostgresEventStore implements EventStore {
     stream: string,
     events: readonly NewEvent[],
     expectedRevision: ExpectedRevision,
+    /** Filled with the events as the log now holds them, when this call inserted them. */
+    appended?: StoredEvent[],
   ): Promise<AppendResult> {
     const expected =
       expectedRevision === 'any' ? null : expectedRevision === 'no_stream' ? -1 : expectedRevision;
     const ids = events.map((e) => e.id);
+    // The events as one JSON document: an array parameter of JSON texts would be escaped element by
+    // element on both sides (most of the time of a large event's append).
+    const document = JSON.stringify(
+      events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+    );
     for (;;) {
       try {
-        const rows = await this.run<{ revision: string; tx: string; pos: string }>(db, 'event_store_append', [
-          stream,
-          // The events as one JSON document: an array parameter of JSON texts would be escaped
-          // element by element on both sides (most of the time of a large event's append).
-          JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }))),
-          expected,
-        ]);
-        const last = rows[0];
-        if (last) return { nextRevision: Number(last.revision), position: encodePosition(last.tx, last.pos) };
+        const rows = await this.run<Pick<EventRow, 'revision' | 'tx' | 'pos' | 'recorded_at'>>(
+          db,
+          'event_store_append',
+          [stream, document, expected],
+        );
+        const last = rows[rows.length - 1];
+        if (last) {
+          if (appended) {
+            // As a read gives them: from the JSON the log stored (what JSON drops is gone, as there).
+            const stored = JSON.parse(document) as Pick<EventRow, 'id' | 'type' | 'data' | 'metadata'>[];
+            appended.push(...rows.map((row, i) => toStoredEvent({ ...stored[i]!, ...row, stream })));
+          }
+          return { nextRevision: Number(last.revision), position: encodePosition(last.tx, last.pos) };
+        }
       } catch (error) {
         if (pgErrorCode(error) !== pgErrorCodes.uniqueViolation) throw error;
         // Another writer took the same revision: with 'any' simply try again on the new revision.
@@ -370,7 +412,7 @@ export class PostgresEventStore implements EventStore {
     return 0;
   }
 
-  onAppended(listener: (position: Position) => void): () => void {
+  onAppended(listener: AppendListener): () => void {
     return this.listeners.add(listener);
   }
 
