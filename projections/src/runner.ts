@@ -122,7 +122,6 @@ const OWN_APPENDS_KEPT = 16;
 interface OwnAppend {
   seq: number;
   events: readonly StoredEvent[];
-  types: ReadonlySet<string>;
   /** When it was kept (performance.now()). */
   at: number;
 }
@@ -448,9 +447,9 @@ export class ProjectionRunner {
   private keepOwnAppend(events: readonly StoredEvent[]): void {
     const at = performance.now();
     const kept = this.ownAppends.filter((own) => at - own.at < IDLE_STORE_MS).slice(1 - OWN_APPENDS_KEPT);
-    kept.push({ seq: ++this.ownAppendsSeen, events, types: new Set(events.map((e) => e.type)), at });
+    kept.push({ seq: ++this.ownAppendsSeen, events, at });
     this.ownAppends = kept;
-    this.ownTypes = new Set(kept.flatMap((own) => [...own.types]));
+    this.ownTypes = new Set(kept.flatMap((own) => own.events.map((event) => event.type)));
   }
 
   /** This process's kept appends after `after`, in log order. */

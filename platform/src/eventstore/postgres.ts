@@ -115,8 +115,11 @@ interface EventRow {
  * a timestamp into a Date and printing it again was a tenth of what a rebuild spent per event in
  * Node, while the server has time to spare then.
  */
+/** An event's `recorded_at` as readers get it (StoredEvent.recordedAt). */
+const RECORDED_AT_SQL = `to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const SELECT_EVENT = `id, stream, revision, type, data, metadata, transaction_id::text as tx, position::text as pos,
-  to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at`;
+  ${RECORDED_AT_SQL} as recorded_at`;
 
 function toStoredEvent(row: EventRow): StoredEvent {
   return {
@@ -149,7 +152,7 @@ const APPEND_SQL = `
     returning revision, transaction_id, position, recorded_at
   )
   select revision::text as revision, transaction_id::text as tx, position::text as pos,
-    to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at
+    ${RECORDED_AT_SQL} as recorded_at
   from inserted order by revision`;
 
 const READ_ALL_SQL = `select ${SELECT_EVENT} from events
@@ -194,6 +197,13 @@ const STATEMENTS = {
   event_store_head: HEAD_SQL,
 } as const;
 type StatementName = keyof typeof STATEMENTS;
+
+/**
+ * Appends whose JSON is longer than this are given to listeners by their position only: parsing a
+ * design's document again at every save, and a runner keeping a few of them (projections/src/runner.ts
+ * OWN_APPENDS_KEPT), would cost more than a reader reading them back.
+ */
+const LISTENED_APPEND_CHARS = 64 * 1024;
 
 export function createPostgresEventStore(
   knex: Knex,
@@ -271,7 +281,10 @@ export class PostgresEventStore implements EventStore {
     stream: string,
     events: readonly NewEvent[],
     expectedRevision: ExpectedRevision,
-    /** Filled with the events as the log now holds them, when this call inserted them. */
+    /**
+     * Filled with the events as the log now holds them, when this call inserted them and they are
+     * not larger than LISTENED_APPEND_CHARS.
+     */
     appended?: StoredEvent[],
   ): Promise<AppendResult> {
     const expected =
@@ -291,7 +304,7 @@ export class PostgresEventStore implements EventStore {
         );
         const last = rows[rows.length - 1];
         if (last) {
-          if (appended) {
+          if (appended && document.length <= LISTENED_APPEND_CHARS) {
             // As a read gives them: from the JSON the log stored (what JSON drops is gone, as there).
             const stored = JSON.parse(document) as Pick<EventRow, 'id' | 'type' | 'data' | 'metadata'>[];
             appended.push(...rows.map((row, i) => toStoredEvent({ ...stored[i]!, ...row, stream })));
