@@ -298,6 +298,45 @@ const migrations: Migration[] = [
         for each statement execute function events_refuse_read_model_writers()`);
     },
   },
+  {
+    name: '017_event_log_horizon_functions',
+    async up(knex) {
+      // The read horizon and the guard of an append applied without reading it back
+      // (eventstore/postgres.ts VISIBLE_BELOW, HOLDS_ONLY_SQL) as functions, so that a statement
+      // using them is planned in microseconds: inline, the pg_stat_activity view and the count over
+      // the log were planned again at every execution of a prepared statement whenever PostgreSQL
+      // judged its custom plan cheaper than the generic one (a log of a million events, or
+      // statistics out of date), about half a millisecond each time. plpgsql keeps each
+      // function's plan for the session. Stable: they run in the calling statement's snapshot.
+      await knex.raw(`
+        create function event_log_visible_below() returns xid8
+        language plpgsql stable as $$
+        begin
+          return least(
+            pg_snapshot_xmax(pg_current_snapshot()),
+            (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+             where not exists (
+               select 1 from pg_stat_activity a
+               where a.backend_xid = xid(x)
+                 and (a.datname <> current_database() or a.application_name = '${READ_MODEL_WRITER}'))));
+        end $$`);
+      // The generic plan (an index-only scan of events_global_order) is the right one for every
+      // value, so it is forced instead of being weighed against a fresh plan at every call.
+      await knex.raw(`
+        create function event_log_holds_only(last_tx xid8, after_tx xid8, after_pos bigint, k integer)
+        returns boolean
+        language plpgsql stable
+        set plan_cache_mode = force_generic_plan as $$
+        declare
+          below xid8 := event_log_visible_below();
+        begin
+          return last_tx < below
+            and (select count(*) from (select 1 from events
+              where (transaction_id, position) > (after_tx, after_pos) and transaction_id < below
+              order by transaction_id, position limit k + 1) as visible) = k;
+        end $$`);
+    },
+  },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

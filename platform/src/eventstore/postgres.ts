@@ -48,17 +48,10 @@ export const asReadModelWriter = `set_config('application_name', '${READ_MODEL_W
  * event back for as long as they run), and for read-model writers, which never append. A running
  * transaction is passed over only when pg_stat_activity shows it as one of those; one that ended
  * meanwhile, or that the view does not show, counts as a possible writer, so the horizon is never
- * later than safe.
+ * later than safe. A function of migration 017 (db/migrations.ts), stable, so it sees the calling
+ * statement's snapshot and serves as an index condition.
  */
-const VISIBLE_BELOW = `(
-  select least(
-    pg_snapshot_xmax(pg_current_snapshot()),
-    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
-     where not exists (
-       select 1 from pg_stat_activity a
-       where a.backend_xid = xid(x)
-         and (a.datname <> current_database() or a.application_name = '${READ_MODEL_WRITER}'))))
-)`;
+const VISIBLE_BELOW = 'event_log_visible_below()';
 export interface PostgresEventStoreOptions {
   /**
    * How often the visible head is polled for other processes' appends (append-listeners.ts), and
@@ -67,7 +60,7 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /**
    * Run the store's statements as named prepared statements: each connection parses and plans
-   * them once (planning VISIBLE_BELOW's pg_stat_activity costs more than running the read). Off
+   * them once (on a short statement, most of its time). Off
    * for the embedded PGlite, where the connections of a process share one backend session and
    * would prepare the same name twice.
    */
@@ -172,16 +165,13 @@ const LOG_PAGE_SQL = `select row_number() over (order by transaction_id, positio
 
 /**
  * The condition of LogInSql.holdsOnly (bindings: the events' last transaction, the position after
- * which they lie, how many they are, that count again). The events are committed appends of one or
- * more transactions, the last of them `tx`: when it lies below the horizon of READ_ALL_SQL, every
- * transaction before it is over and the events are all visible, so if as many events are visible
- * after the position as they are, they are the events readAll would answer there, and no other.
+ * which they lie, how many they are), a function of migration 017 (db/migrations.ts). The events are
+ * committed appends of one or more transactions, the last of them `tx`: when it lies below the
+ * horizon of READ_ALL_SQL, every transaction before it is over and the events are all visible, so
+ * if as many events are visible after the position as they are, they are the events readAll would
+ * answer there, and no other.
  */
-const HOLDS_ONLY_SQL = `exists (select 1 from (select ${VISIBLE_BELOW} as below) as horizon
-  where ?::text::xid8 < horizon.below
-    and (select count(*) from (select 1 from events
-      where (transaction_id, position) > (?::text::xid8, ?::bigint) and transaction_id < horizon.below
-      order by transaction_id, position limit ? + 1) as visible) = ?)`;
+const HOLDS_ONLY_SQL = 'event_log_holds_only(?::text::xid8, ?::text::xid8, ?::bigint, ?::integer)';
 
 const READ_STREAM_SQL = `select ${SELECT_EVENT} from events where stream = $1 and revision >= $2 order by revision`;
 
@@ -244,7 +234,7 @@ export class PostgresEventStore implements EventStore {
         }
         return {
           sql: HOLDS_ONLY_SQL,
-          bindings: [last.toString(), from.tx.toString(), from.pos.toString(), events.length, events.length],
+          bindings: [last.toString(), from.tx.toString(), from.pos.toString(), events.length],
         };
       },
     };
