@@ -49,9 +49,10 @@ export const asReadModelWriter = `set_config('application_name', '${READ_MODEL_W
  * transaction is passed over only when pg_stat_activity shows it as one of those; one that ended
  * meanwhile, or that the view does not show, counts as a possible writer, so the horizon is never
  * later than safe. A function of migration 017 (db/migrations.ts), stable, so it sees the calling
- * statement's snapshot and serves as an index condition.
+ * statement's snapshot; called in a subquery, so it runs once per statement whatever the plan (a
+ * function left bare in a filter would run again for every row).
  */
-const VISIBLE_BELOW = 'event_log_visible_below()';
+const VISIBLE_BELOW = '(select event_log_visible_below())';
 export interface PostgresEventStoreOptions {
   /**
    * How often the visible head is polled for other processes' appends (append-listeners.ts), and
@@ -60,9 +61,8 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /**
    * Run the store's statements as named prepared statements: each connection parses and plans
-   * them once (on a short statement, most of its time). Off
-   * for the embedded PGlite, where the connections of a process share one backend session and
-   * would prepare the same name twice.
+   * them once (on a short statement, most of its time). Off for the embedded PGlite, where the
+   * connections of a process share one backend session and would prepare the same name twice.
    */
   prepared?: boolean;
 }
