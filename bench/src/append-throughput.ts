@@ -30,8 +30,8 @@ import { measureInterleaved, type RunPlan, runWriters, type Throughput, type Wri
  * turns with the plain INSERT again (through the platform's pool, into the same table, which no
  * projection reads), so that its ratio too is of two figures taken under the same load, not
  * minutes apart (the same code gave 0.13× to 0.18× in three runs that way). Both INSERT figures are
- * printed. `node CPU %` (this process's CPU time over wall time) shows whether
- * this process was the bottleneck.
+ * printed. `node CPU %` (this process's CPU time over wall time) shows whether this process was the
+ * bottleneck.
  */
 const PLAIN_TABLE = 'bench_plain_rows';
 

@@ -65,8 +65,9 @@ export interface EventStore {
   /**
    * Called after every append this process makes, so in-process readers wake at once, and when the
    * head moved by appends of other processes (polled once per process, see append-listeners.ts).
-   * A store with `logInSql` also gives its own appends' events (but a large append's), as readAll will read them: a reader
-   * may apply them without reading them back, guarded by `LogInSql.holdsOnly`.
+   * A store with `logInSql` also gives its own appends' events (but a large append's), as readAll
+   * will read them: a reader may apply them without reading them back, guarded by
+   * `LogInSql.holdsOnly`.
    */
   onAppended(listener: AppendListener): () => void;
   close(): Promise<void>;

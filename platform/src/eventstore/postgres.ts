@@ -104,11 +104,10 @@ interface EventRow {
 }
 
 /**
- * `recorded_at` as the ISO text StoredEvent carries (milliseconds, UTC), made by PostgreSQL: parsing
- * a timestamp into a Date and printing it again was a tenth of what a rebuild spent per event in
- * Node, while the server has time to spare then.
+ * `recorded_at` as the ISO text StoredEvent carries (milliseconds, UTC), for reads and the append's
+ * answer alike, made by PostgreSQL: parsing a timestamp into a Date and printing it again was a
+ * tenth of what a rebuild spent per event in Node, while the server has time to spare then.
  */
-/** An event's `recorded_at` as readers get it (StoredEvent.recordedAt). */
 const RECORDED_AT_SQL = `to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const SELECT_EVENT = `id, stream, revision, type, data, metadata, transaction_id::text as tx, position::text as pos,
