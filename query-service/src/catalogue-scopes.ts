@@ -1,6 +1,9 @@
 import type { Principal } from '@interior/platform';
 import type { Knex } from 'knex';
 
+/** Narrows a read model's query to the rows a reader may see; null when they see every row. */
+export type Visibility = (principal: Principal) => ((builder: Knex.QueryBuilder) => void) | null;
+
 /**
  * What a reader who does not keep notices sees: the ones published now (the window's ends are
  * optional) whose audience is empty or names one of their roles. The Admin sees every notice at
@@ -17,13 +20,9 @@ export function publishedFor(principal: Principal, window = { from: 'publishFrom
   };
 }
 
-export const noticeScopes = {
-  notice: publishedFor,
-  'system/notice': (principal: Principal) =>
-    principal.roles.includes('Admin')
-      ? (builder: Knex.QueryBuilder) => builder.whereRaw('true')
-      : publishedFor(principal),
-};
+/** Every notice for the Admin, who keeps them; the published ones for their roles for anyone else. */
+export const noticeVisibility: Visibility = (principal) =>
+  principal.roles.includes('Admin') ? null : publishedFor(principal);
 
 /** Banners: the active ones within their window for the reader's roles; the Admin keeps them all. */
 function activeBannersFor(principal: Principal) {
@@ -33,10 +32,17 @@ function activeBannersFor(principal: Principal) {
   };
 }
 
+export const bannerVisibility: Visibility = (principal) =>
+  principal.roles.includes('Admin') ? null : activeBannersFor(principal);
+
+const everything = (builder: Knex.QueryBuilder) => builder.whereRaw('true');
+
+export const noticeScopes = {
+  notice: publishedFor,
+  'system/notice': (principal: Principal) => noticeVisibility(principal) ?? everything,
+};
+
 export const bannerScopes = {
   popupbanner: activeBannersFor,
-  'system/popupbanner': (principal: Principal) =>
-    principal.roles.includes('Admin')
-      ? (builder: Knex.QueryBuilder) => builder.whereRaw('true')
-      : activeBannersFor(principal),
+  'system/popupbanner': (principal: Principal) => bannerVisibility(principal) ?? everything,
 };

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from './deps';
 import { sendDrawing } from './drawing-reply';
+import { requireReadable } from './record-access';
 
 /**
  * The drawings of the catalogue's geometry (docs/catalogue.md): a plan template's floor plan and a
@@ -24,12 +25,7 @@ import { sendDrawing } from './drawing-reply';
 export function registerCatalogueThumbnails(app: FastifyInstance, deps: QueryServiceDeps): void {
   const readable = async <T>(request: FastifyRequest, resource: ResourceDeclaration) => {
     const { id } = parseInput(z.object({ id: positiveId(resource.invalidId) }), request.params);
-    await deps.permissions.require(
-      principalOf(request),
-      { type: resource.objectType, id },
-      'Read',
-      resource.notFound,
-    );
+    await requireReadable(deps, principalOf(request), { type: resource.objectType, id }, resource.notFound);
     const record = await readRecord<T & { version: number; name: string }>(
       deps.knex,
       resourceTable(resource),

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
+import { requireReadable } from '../record-access';
 
 const Params = z.object({ id: positiveId() });
 
@@ -60,10 +61,10 @@ export function registerCommentAndFolderQueries(app: FastifyInstance, deps: Quer
     }
     if (typeof designId !== 'number' || !Number.isInteger(designId) || designId < 1)
       throw badRequest(messages.commentDesignRequired, { designId: messages.commentDesignRequired });
-    await deps.permissions.require(
+    await requireReadable(
+      deps,
       principalOf(request),
       { type: 'Design', id: designId },
-      'Read',
       messages.designNotFound,
     );
     const result = await queryList<{ authorId: number }>(deps.knex, comments, query);
@@ -72,14 +73,9 @@ export function registerCommentAndFolderQueries(app: FastifyInstance, deps: Quer
 
   app.get('/api/comment/:id', async (request, reply) => {
     const { id } = parseInput(Params, request.params);
+    await requireReadable(deps, principalOf(request), { type: 'Comment', id }, messages.commentNotFound);
     const row = await deps.knex(commentReadModel).where({ id }).first();
     if (!row) throw notFound(messages.commentNotFound);
-    const readable = await deps.permissions.has(
-      principalOf(request),
-      { type: 'Design', id: row.designId },
-      'Read',
-    );
-    if (!readable) throw notFound(messages.commentNotFound);
     const [shown] = await withAuthors(deps.knex, [row]);
     return reply.header('etag', etagOf(row.version)).send(shown);
   });
@@ -94,10 +90,13 @@ export function registerCommentAndFolderQueries(app: FastifyInstance, deps: Quer
 
   app.get('/api/designfolder/:id', async (request, reply) => {
     const { id } = parseInput(Params, request.params);
-    const row = await deps
-      .knex(folderReadModel)
-      .where({ id, ownerId: principalOf(request).userId })
-      .first();
+    await requireReadable(
+      deps,
+      principalOf(request),
+      { type: 'DesignFolder', id },
+      messages.designFolderNotFound,
+    );
+    const row = await deps.knex(folderReadModel).where({ id }).first();
     if (!row) throw notFound(messages.designFolderNotFound);
     return reply.header('etag', etagOf(row.version)).send(row);
   });

@@ -28,6 +28,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { sendDrawing } from '../drawing-reply';
+import { requireReadable } from '../record-access';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
 
@@ -106,7 +107,7 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
   registerDesignAnalysisQueries(app, deps);
   const idOf = (request: FastifyRequest) => parseInput(Params, request.params).id;
   const mayRead = (request: FastifyRequest, id: number) =>
-    deps.permissions.require(principalOf(request), { type: 'Design', id }, 'Read', messages.designNotFound);
+    requireReadable(deps, principalOf(request), { type: 'Design', id }, messages.designNotFound);
   const list = async (
     request: FastifyRequest,
     reply: FastifyReply,

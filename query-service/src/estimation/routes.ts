@@ -24,6 +24,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { sendReadableList } from '../readable-list';
+import { requireReadable } from '../record-access';
 
 const { estimations, drafts, quotes } = estimationReadModels;
 const Params = z.object({ id: positiveId(messages.invalidEstimationId) });
@@ -102,10 +103,10 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
 
   const readable = async (request: FastifyRequest) => {
     const { id } = parseInput(Params, request.params);
-    await deps.permissions.require(
+    await requireReadable(
+      deps,
       principalOf(request),
       { type: 'Estimation', id },
-      'Read',
       messages.estimationNotFound,
     );
     const row = await deps.knex(estimations).where({ id }).first();
@@ -194,12 +195,7 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
 
   app.get('/api/design/:id/estimation', async (request, reply) => {
     const { id } = parseInput(DesignParams, request.params);
-    await deps.permissions.require(
-      principalOf(request),
-      { type: 'Design', id },
-      'Read',
-      messages.designNotFound,
-    );
+    await requireReadable(deps, principalOf(request), { type: 'Design', id }, messages.designNotFound);
     return sendReadableList(deps, request, reply, 'Estimation', estimationList('estimation'), (q) => {
       q.where('designId', id);
     });

@@ -16,6 +16,7 @@ import {
 } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import type { QueryServiceDeps } from '../deps';
+import { requireReadable } from '../record-access';
 
 /** Fields that hold secrets (hashes); an auditor sees that they changed, never their value. */
 const SECRET_FIELDS = new Set(['passwordHash', 'refreshTokenHash', 'codeHash', 'tokenHash']);
@@ -75,7 +76,7 @@ async function present(deps: QueryServiceDeps, principal: Principal, events: Sto
 /**
  * The audit trail, read from the log itself (not a read model), with who did it and when.
  * - `GET /api/history/{ObjectType}/{id}`: every event of one record, and the changes of its
- *   grants. Needs Read on the record; the grant changes (who holds what) are shown only to those
+ *   grants. Needs what reading the record by its id needs (`mayReadRecord`); the grant changes (who holds what) are shown only to those
  *   who may read its ACL (Admin on the record, or the Admin role), as `GET api/acl` is. A record
  *   that never existed is a 404; a deleted one keeps its history.
  * - `GET /api/history/{ObjectType}`: the changes of the grants on every record of the type
@@ -89,7 +90,8 @@ export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceD
     // An empty stream: a record that never existed (a deleted one keeps its events).
     const own = await deps.store.readStream(stream);
     if (own.length === 0) throw notFound();
-    await deps.permissions.require(principal, { type, id }, 'Read');
+    // Whoever may not read the record by its id does not learn of it here either.
+    await requireReadable(deps, principal, { type, id });
     const mayReadAcl = await deps.permissions.has(principal, { type, id }, 'Admin');
     // The record's own events and the changes of its grants, in the order they happened.
     const grants = mayReadAcl ? await deps.store.readStream(aclStream({ type, id })) : [];

@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { sendReadableList } from '../readable-list';
+import { requireReadable } from '../record-access';
 
 /**
  * What a resource adds to its generic reads (docs/adding-a-resource.md), by route name: a read
@@ -50,7 +51,7 @@ export function registerResourceQueries(
     app.get(`/api/${name}/:id`, async (request, reply) => {
       const { id } = parseInput(Params, request.params);
       const principal = principalOf(request);
-      await deps.permissions.require(principal, { type: resource.objectType, id }, 'Read', resource.notFound);
+      await requireReadable(deps, principal, { type: resource.objectType, id }, resource.notFound);
       const query = deps.knex(table).where({ id });
       const scope = scopeOf?.(principal);
       if (scope) query.where(scope);

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { sendReadableList } from '../readable-list';
+import { requireReadable } from '../record-access';
 
 export const userList: ListDefinition = {
   resource: 'user',
@@ -69,7 +70,7 @@ export function registerUserQueries(app: FastifyInstance, deps: QueryServiceDeps
 
   app.get('/api/user/:id', async (request, reply) => {
     const { id } = parseInput(Params, request.params);
-    await deps.permissions.require(principalOf(request), { type: 'User', id }, 'Read', messages.userNotFound);
+    await requireReadable(deps, principalOf(request), { type: 'User', id }, messages.userNotFound);
     const record = await readRecord<User>(deps.knex, readModels.users, id, userRecordColumns);
     if (!record) throw notFound(messages.userNotFound);
     return reply.header('etag', etagOf(record.version)).send(record);

@@ -3,6 +3,7 @@ import { notFound, parseInput, principalOf, queryList, readModels, sendList } fr
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
+import { requireReadable } from '../record-access';
 import { userList } from '../user/routes';
 
 const Params = z.object({ id: UserGroupId });
@@ -16,7 +17,7 @@ export function registerGroupMemberQueries(app: FastifyInstance, deps: QueryServ
   app.get('/api/usergroup/:id/members', async (request, reply) => {
     const { id } = parseInput(Params, request.params);
     const principal = principalOf(request);
-    await deps.permissions.require(principal, { type: 'UserGroup', id }, 'Read', messages.userGroupNotFound);
+    await requireReadable(deps, principal, { type: 'UserGroup', id }, messages.userGroupNotFound);
     const group = await deps.knex(readModels.usergroups).where({ id }).first('id');
     if (!group) throw notFound(messages.userGroupNotFound);
     const readable = await deps.permissions.listScope(principal, 'User', userList.table);
