@@ -1,4 +1,9 @@
-import { type EstimationEvent, estimationEventTypes, estimationReadModels } from '@interior/contracts';
+import {
+  type EstimationEvent,
+  estimationEventTypes,
+  estimationReadModels,
+  type UserEvent,
+} from '@interior/contracts';
 import { readModels, type StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt } from '../projection';
@@ -13,6 +18,19 @@ async function nameOf(trx: Knex.Transaction, userId: number | null): Promise<str
   return row?.name ?? null;
 }
 
+/** The people an estimation names, by the columns of their id and of their name. */
+const people = [
+  ['requesterId', 'requesterName'],
+  ['managerId', 'managerName'],
+  ['designerId', 'designerName'],
+] as const;
+
+/**
+ * The events that change the name a person is shown by: the copies here follow them, a new name
+ * replacing the old one and an erasure removing it (the person's key is gone with it).
+ */
+const personEvents = ['UserProfileUpdated', 'UserErased'] as const satisfies readonly UserEvent['type'][];
+
 /**
  * Estimations (docs/estimations.md): one row per estimation for the lists (`estimation`,
  * `my-estimation`, `design-manager/estimation`), the current draft of each, and every issued quote
@@ -21,8 +39,9 @@ async function nameOf(trx: Knex.Transaction, userId: number | null): Promise<str
 export const estimationsProjection = defineProjection({
   name: 'estimations',
   // 2: quotedTotal as a JSON number (double precision, exact for whole won as the events carry them)
-  version: 2,
-  handles: [...estimationEventTypes],
+  // 3: the names follow renames and erasures
+  version: 3,
+  handles: [...estimationEventTypes, ...personEvents],
   tables: {
     [estimations]: (t) => {
       t.integer('id').primary();
@@ -80,7 +99,19 @@ export const estimationsProjection = defineProjection({
       t.primary(['estimationId', 'revision']);
     },
   },
-  async apply(trx, stored, tables) {
+  async apply(trx, stored, tables, { vault }) {
+    if (stored.stream.startsWith('User-')) {
+      const person = stored as StoredEvent & UserEvent;
+      const userId = Number(stored.stream.slice('User-'.length));
+      const name =
+        person.type === 'UserProfileUpdated' ? await vault.open(stored.stream, person.data.name, trx) : null;
+      for (const [idColumn, nameColumn] of people) {
+        await trx(tables[estimations])
+          .where({ [idColumn]: userId })
+          .update({ [nameColumn]: name });
+      }
+      return;
+    }
     const event = stored as StoredEvent & EstimationEvent;
     const id = idOf(stored);
     const at = occurredAt(stored);

@@ -119,6 +119,7 @@ export async function startTestPlatform(
           accountType: user.accountType ?? 'Personal',
           marketingAgreed: user.marketingAgreed ?? false,
           email: user.email,
+          mobile: user.mobile ?? null,
           passwordHash: await hashPassword(user.password),
         },
         { actorId: null, correlationId: 'test', now: new Date() },
