@@ -337,6 +337,15 @@ const migrations: Migration[] = [
         end $$`);
     },
   },
+  {
+    name: '026_mail_outbox_mentions',
+    async up(knex) {
+      // The people a mail names besides its recipient (a sharer): erasing one of them deletes
+      // the mail with their name, as erasing the recipient deletes theirs.
+      await knex.raw(`alter table mail_outbox add column "mentions" integer[] not null default '{}'`);
+      await knex.raw('create index mail_outbox_mentions on mail_outbox using gin ("mentions")');
+    },
+  },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

@@ -14,7 +14,9 @@ import { readModels, WrongExpectedRevisionError } from '@interior/platform';
 import type { Knex } from 'knex';
 import type { Reactor } from '../reactor-runner';
 
-type Prepared = { mail: { to: string; subject: string; text: string; html: string } } | null;
+type Prepared = {
+  mail: { to: string; subject: string; text: string; html: string; mentions: number[] };
+} | null;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -101,10 +103,9 @@ export function designShareReactor(deps: {
       if (!to) return null;
       const designId = Number(stored.stream.slice('Design-'.length));
       const design = await deps.knex(designReadModels.designs).where({ id: designId }).first('name');
+      const sharerId = stored.metadata.actorId;
       const sharer =
-        stored.metadata.actorId === null
-          ? null
-          : await deps.knex(readModels.users).where({ id: stored.metadata.actorId }).first('name');
+        sharerId === null ? null : await deps.knex(readModels.users).where({ id: sharerId }).first('name');
       const who = sharer?.name ? `${sharer.name}님이` : '인테리어 플랫폼 사용자가';
       const what = design?.name ? `디자인 "${design.name}"` : '디자인';
       const permission = data.permission === 'Write' ? '보고 고칠 수 있습니다' : '볼 수 있습니다';
@@ -123,6 +124,8 @@ export function designShareReactor(deps: {
             `<p>${escapeHtml(intro)}</p>`,
             `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
           ].join('\n'),
+          // The sharer's name is in it: their erasure deletes it.
+          mentions: sharerId !== null && sharer?.name ? [sharerId] : [],
         },
       };
     },

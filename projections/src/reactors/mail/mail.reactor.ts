@@ -32,7 +32,8 @@ type Prepared = { mail: MailContent & { to: string } } | { erase: true } | null;
 /**
  * Writes the mails events call for into `mail_outbox` (sent by MailOutboxSender). The link is
  * signed here from the grant in the event; the recipient's address is opened with their key, so
- * an erased person gets nothing, and their earlier mails are deleted with them.
+ * an erased person gets nothing, and their earlier mails are deleted with them, as are the mails
+ * to others that name them (`mentions`).
  *
  * A link leads to PUBLIC_URL when it is set, else to the site the request came to (the event's
  * `origin`), else to `fallbackUrl` (events written before requests recorded their origin).
@@ -81,7 +82,10 @@ export function mailReactor(deps: {
       const userId = Number(stored.stream.slice('User-'.length));
       if (!prepared) return;
       if ('erase' in prepared) {
-        await trx('mail_outbox').where({ userId }).delete();
+        await trx('mail_outbox')
+          .where({ userId })
+          .orWhereRaw('mentions @> array[?]::integer[]', [userId])
+          .delete();
         return;
       }
       await trx('mail_outbox')
