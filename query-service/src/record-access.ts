@@ -76,3 +76,17 @@ export async function requireReadable(
 ): Promise<void> {
   if (!(await mayReadRecord(deps, principal, record))) throw notFound(notFoundMessage);
 }
+
+/** The read model's row of a record the caller may read: a 404 when they may not, or it is gone. */
+export async function readableRow<Row>(
+  deps: QueryServiceDeps,
+  principal: Principal,
+  record: RecordRef,
+  table: string,
+  notFoundMessage: string,
+): Promise<Row> {
+  await requireReadable(deps, principal, record, notFoundMessage);
+  const row = await deps.knex(table).where({ id: record.id }).first();
+  if (!row) throw notFound(notFoundMessage);
+  return row as Row;
+}

@@ -3,7 +3,6 @@ import {
   badRequest,
   etagOf,
   type ListDefinition,
-  notFound,
   parseInput,
   principalOf,
   queryList,
@@ -14,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
-import { requireReadable } from '../record-access';
+import { readableRow, requireReadable } from '../record-access';
 
 const Params = z.object({ id: positiveId() });
 
@@ -73,9 +72,13 @@ export function registerCommentAndFolderQueries(app: FastifyInstance, deps: Quer
 
   app.get('/api/comment/:id', async (request, reply) => {
     const { id } = parseInput(Params, request.params);
-    await requireReadable(deps, principalOf(request), { type: 'Comment', id }, messages.commentNotFound);
-    const row = await deps.knex(commentReadModel).where({ id }).first();
-    if (!row) throw notFound(messages.commentNotFound);
+    const row = await readableRow<{ authorId: number; version: number }>(
+      deps,
+      principalOf(request),
+      { type: 'Comment', id },
+      commentReadModel,
+      messages.commentNotFound,
+    );
     const [shown] = await withAuthors(deps.knex, [row]);
     return reply.header('etag', etagOf(row.version)).send(shown);
   });
@@ -90,14 +93,13 @@ export function registerCommentAndFolderQueries(app: FastifyInstance, deps: Quer
 
   app.get('/api/designfolder/:id', async (request, reply) => {
     const { id } = parseInput(Params, request.params);
-    await requireReadable(
+    const row = await readableRow<{ version: number }>(
       deps,
       principalOf(request),
       { type: 'DesignFolder', id },
+      folderReadModel,
       messages.designFolderNotFound,
     );
-    const row = await deps.knex(folderReadModel).where({ id }).first();
-    if (!row) throw notFound(messages.designFolderNotFound);
     return reply.header('etag', etagOf(row.version)).send(row);
   });
 }

@@ -24,7 +24,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { sendReadableList } from '../readable-list';
-import { requireReadable } from '../record-access';
+import { readableRow, requireReadable } from '../record-access';
 
 const { estimations, drafts, quotes } = estimationReadModels;
 const Params = z.object({ id: positiveId(messages.invalidEstimationId) });
@@ -103,15 +103,7 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
 
   const readable = async (request: FastifyRequest) => {
     const { id } = parseInput(Params, request.params);
-    await requireReadable(
-      deps,
-      principalOf(request),
-      { type: 'Estimation', id },
-      messages.estimationNotFound,
-    );
-    const row = await deps.knex(estimations).where({ id }).first();
-    if (!row) throw notFound(messages.estimationNotFound);
-    return row as {
+    return readableRow<{
       id: number;
       version: number;
       estimateNumber: string;
@@ -119,7 +111,7 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
       managerId: number | null;
       orderNumber: string | null;
       designName: string;
-    };
+    }>(deps, principalOf(request), { type: 'Estimation', id }, estimations, messages.estimationNotFound);
   };
 
   app.get('/api/estimation/:id', async (request, reply) => {
