@@ -34,6 +34,7 @@ beforeAll(async () => {
   const people: [string, Role][] = [
     ['owner', 'BusinessPro'],
     ['subscriber', 'PersonalFree'],
+    ['manager', 'DesignManager'],
     ['designer', 'Designer'],
     ['guest', 'Guest'],
   ];
@@ -81,7 +82,16 @@ const madeBy: Partial<Record<ObjectType, () => Promise<Made>>> = {
   Estimation: async () => {
     const design = await post(tokenOf('owner'), '/api/mydesign', { name: '견적 디자인' });
     const id = await post(tokenOf('owner'), `/api/design/${design}/estimation`, { note: '이력' });
-    return [{ id, paths: [`/api/estimation/${id}`] }];
+    // One more, whose parties include the staff assigned to it.
+    const staffed = await post(tokenOf('owner'), `/api/design/${design}/estimation`, { note: '배정' });
+    const assign = (token: string, body: Record<string, number>) =>
+      api().request('POST', `/api/estimation/${staffed}/assign`, { token, body });
+    expect(
+      (await assign(admin, { managerId: readers.find((r) => r.name === 'manager')!.userId })).status,
+    ).toBe(200);
+    const designerId = readers.find((r) => r.name === 'designer')!.userId;
+    expect((await assign(tokenOf('manager'), { designerId })).status).toBe(200);
+    return [id, staffed].map((made) => ({ id: made, paths: [`/api/estimation/${made}`] }));
   },
   Comment: async () => {
     const design = await post(tokenOf('owner'), '/api/mydesign', { name: '댓글 디자인' });
@@ -139,6 +149,9 @@ describe('history and the read path', () => {
         const readable = record.paths.length
           ? reads.some((read) => read.status === 200)
           : reader.name === 'admin';
+        // The Admin reads every record: what is compared is never only refusals.
+        if (reader.name === 'admin' && record.paths.length)
+          expect({ type, readable }).toEqual({ type, readable: true });
         const history = await api().request('GET', `/api/history/${type}/${record.id}`, {
           token: reader.token,
         });
