@@ -15,7 +15,18 @@ const SnsTypeSchema = z.enum(['Kakao', 'Naver', 'Cafe24', 'Cafe24Admin']);
  * the provider account for this user (no personal data), so unlinking can free it.
  */
 export const SnsUserEventSchemas = {
-  SnsAccountLinked: z.object({ id: Id, type: SnsTypeSchema, uid: SealedUid, reservation: z.string() }),
+  SnsAccountLinked: z.object({
+    id: Id,
+    type: SnsTypeSchema,
+    uid: SealedUid,
+    reservation: z.string(),
+    /**
+     * Set when an SNS sign-up gave an address the provider does not vouch for: the link signs no
+     * one in until the mailed verification link proves the address, and it is dropped when someone
+     * else proves it (a password recovery, or a sign-up that takes the address over).
+     */
+    unconfirmed: z.literal(true).optional(),
+  }),
   SnsAccountUnlinked: z.object({ id: Id, type: SnsTypeSchema, reservation: z.string() }),
 };
 export type SnsUserEvent = EventsOf<typeof SnsUserEventSchemas>;

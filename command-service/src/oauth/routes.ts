@@ -43,7 +43,13 @@ import { userDecider } from '../user/decide';
 import { isEmailTaken, normalizeEmail } from '../user/email-reservation';
 import { sealedFor } from '../user/personal-data';
 import { registerUser } from '../user/register';
-import { releaseSnsAccount, reserveSnsAccount, snsAccountOwner, snsReservationKey } from './sns-reservation';
+import {
+  releaseSnsAccount,
+  releaseUnlinked,
+  reserveSnsAccount,
+  snsAccountOwner,
+  snsReservationKey,
+} from './sns-reservation';
 
 const AuthorizeQuery = z.object({
   nextPage: z.string().max(2000).optional(),
@@ -233,7 +239,11 @@ export function registerOAuthCommands(app: FastifyInstance, deps: CommandService
 
     if (owner !== null) {
       const { state: user } = await loadState(deps.store, streamName('User', owner), userDecider);
-      if (user.status === 'Pending') return fail('pending_verification', 403);
+      // A link whose address nobody proved signs no one in, whatever the account's status.
+      const unproven =
+        user.status !== 'absent' &&
+        (user.snsAccounts ?? []).some((a) => a.reservation === reservation && a.unconfirmed);
+      if (user.status === 'Pending' || unproven) return fail('pending_verification', 403);
       if (user.status !== 'Active') return fail('account_inactive', 403);
       const login = await startSession(deps, reply, owner, { ...meta, actorId: owner });
       const target = new URLSearchParams({ accessToken: login.token, refreshToken: login.refreshToken });
@@ -340,9 +350,11 @@ export function registerOAuthCommands(app: FastifyInstance, deps: CommandService
       throw caught;
     }
     const own = { ...meta, actorId: id };
+    // Linked unconfirmed when the address is unproven: the mailed link confirms it; a password
+    // recovery or another sign-up with the address drops it (see isUnprovenSnsClaim).
     const linked = await appendLink(
       deps,
-      { userId: id, type: ticket.type, uid: ticket.uid, reservation },
+      { userId: id, type: ticket.type, uid: ticket.uid, reservation, unconfirmed: !verified },
       own,
     );
     if (verified) {
@@ -372,8 +384,7 @@ export function registerOAuthCommands(app: FastifyInstance, deps: CommandService
       command: { type: 'UnlinkSnsAccount', id: params.data.id },
       meta,
     });
-    const unlinked = handled.events.find((e) => e.type === 'SnsAccountUnlinked');
-    if (unlinked) await releaseSnsAccount(deps.store, unlinked.data.reservation, principal.userId, meta);
+    await releaseUnlinked(deps.store, principal.userId, handled.events, meta);
     await awaitProjections(deps, reply, handled);
     return readUserDetail(deps.knex, principal.userId);
   });
@@ -384,6 +395,7 @@ interface LinkTarget {
   type: SnsType;
   uid: string;
   reservation: string;
+  unconfirmed?: boolean;
 }
 
 /** The `SnsAccountLinked` event on the user's stream (the reservation is already theirs). */
@@ -398,6 +410,7 @@ async function appendLink(deps: CommandServiceDeps, target: LinkTarget, meta: Co
       snsType: target.type,
       sealedUid: await sealedFor(deps.vault, stream)(target.uid),
       reservation: target.reservation,
+      unconfirmed: target.unconfirmed ?? false,
     },
     meta,
   });

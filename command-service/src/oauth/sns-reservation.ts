@@ -123,3 +123,16 @@ export async function releaseSnsAccount(
     meta,
   });
 }
+
+/** Frees the provider accounts a user's command unlinked, so they can sign up or link again. */
+export async function releaseUnlinked(
+  store: EventStore,
+  userId: number,
+  events: readonly { type: string; data?: unknown }[],
+  meta: CommandMeta,
+): Promise<void> {
+  for (const event of events) {
+    if (event.type === 'SnsAccountUnlinked')
+      await releaseSnsAccount(store, (event.data as { reservation: string }).reservation, userId, meta);
+  }
+}

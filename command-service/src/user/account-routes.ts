@@ -31,6 +31,7 @@ import { type CommandMeta, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { detectAccepted, storeFile } from '../files/files';
 import { nextId } from '../ids';
+import { releaseUnlinked } from '../oauth/sns-reservation';
 import { startSession } from '../session/start-session';
 import { mobileKey } from '../signup/mobile-code';
 import { confirmEmailChange } from './account-changes-routes';
@@ -149,6 +150,8 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
       },
       meta,
     );
+    // The recovery proved the address: links an unproven SNS sign-up made were dropped; free them.
+    await releaseUnlinked(deps.store, grant.userId, handled.events, meta);
     await awaitProjections(deps, reply, handled);
     return reply.status(204).send();
   });

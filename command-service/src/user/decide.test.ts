@@ -807,3 +807,98 @@ describe('user decider', () => {
     });
   });
 });
+
+describe('an SNS sign-up whose address nobody proved', () => {
+  const link = (unconfirmed: boolean): UserEvent => ({
+    type: 'SnsAccountLinked',
+    data: {
+      id: 3,
+      type: 'Naver',
+      uid: 'pii:v1:uid',
+      reservation: 'r-3',
+      ...(unconfirmed ? { unconfirmed: true as const } : {}),
+    },
+  });
+  const unlinked: UserEvent = {
+    type: 'SnsAccountUnlinked',
+    data: { id: 3, type: 'Naver', reservation: 'r-3' },
+  };
+  const yieldAddress: UserCommand = { type: 'YieldUnprovenAddress', now };
+
+  it('links unconfirmed when asked to', () => {
+    spec
+      .given([pending])
+      .when({
+        type: 'LinkSnsAccount',
+        id: 3,
+        snsType: 'Naver',
+        sealedUid: 'pii:v1:uid',
+        reservation: 'r-3',
+        unconfirmed: true,
+      })
+      .thenEvents([link(true)]);
+  });
+
+  it('drops the link when a password recovery proves the address', () => {
+    spec
+      .given([pending, link(true), resetRequested])
+      .when({ type: 'SetPasswordWithLink', purpose: 'reset-password', jti, passwordHash: 'h', now })
+      .thenEvents([
+        unlinked,
+        { type: 'PasswordChanged', data: { passwordHash: 'h', reason: 'reset', jti } },
+        { type: 'EmailVerified', data: { jti: null } },
+        { type: 'UserSessionsRevoked', data: { reason: 'password-changed', at: nowIso } },
+      ]);
+  });
+
+  it('keeps the link once the mailed verification link proved the address', () => {
+    spec
+      .given([
+        pending,
+        link(true),
+        verificationRequested,
+        { type: 'EmailVerified', data: { jti } },
+        resetRequested,
+      ])
+      .when({ type: 'SetPasswordWithLink', purpose: 'reset-password', jti, passwordHash: 'h', now })
+      .thenEvents([
+        { type: 'PasswordChanged', data: { passwordHash: 'h', reason: 'reset', jti } },
+        { type: 'UserSessionsRevoked', data: { reason: 'password-changed', at: nowIso } },
+      ]);
+    spec
+      .given([pending, link(true), verificationRequested, { type: 'EmailVerified', data: { jti } }])
+      .when(yieldAddress)
+      .thenThrows('RuleBroken', messages.emailInUse);
+  });
+
+  it('yields the address, with its links, and can never be activated after', () => {
+    spec
+      .given([pending, link(true), verificationRequested])
+      .when(yieldAddress)
+      .thenEvents([
+        unlinked,
+        { type: 'UserStatusChanged', data: { status: 'Inactive', previous: 'Pending' } },
+        { type: 'UserSessionsRevoked', data: { reason: 'user-deactivated', at: nowIso } },
+      ]);
+    spec
+      .given([
+        pending,
+        link(true),
+        verificationRequested,
+        unlinked,
+        { type: 'UserStatusChanged', data: { status: 'Inactive', previous: 'Pending' } },
+      ])
+      .when({ type: 'VerifyEmail', jti, now })
+      .thenThrows('Gone', messages.linkExpired);
+  });
+
+  it('never takes the address from an account someone stands behind', () => {
+    for (const history of [
+      [pending],
+      [pending, link(false)],
+      [registered({ status: 'Pending' }), link(true)],
+      [active, link(true)],
+    ])
+      spec.given(history).when(yieldAddress).thenThrows('RuleBroken', messages.emailInUse);
+  });
+});

@@ -14,7 +14,7 @@ import {
 } from '@interior/contracts';
 import { type ActionPurpose, domainNotFound, gone, ruleBroken } from '@interior/platform';
 import type { Decider } from '../decider';
-import { evolve, initialState, type RegisteredUser, type UserState } from './user';
+import { evolve, initialState, isUnprovenSnsClaim, type RegisteredUser, type UserState } from './user';
 
 /** A link grant as commands carry it (see platform/src/auth/action-tokens.ts). */
 interface Grant {
@@ -81,8 +81,21 @@ export type UserCommand =
     }
   | { type: 'EraseUser'; actorId: number; now: Date }
   /** Social sign-in: the provider account was reserved for this user (oauth/sns-reservation.ts). */
-  | { type: 'LinkSnsAccount'; id: number; snsType: SnsType; sealedUid: string; reservation: string }
+  | {
+      type: 'LinkSnsAccount';
+      id: number;
+      snsType: SnsType;
+      sealedUid: string;
+      reservation: string;
+      /** An SNS sign-up with an address the provider does not vouch for. */
+      unconfirmed?: boolean;
+    }
   | { type: 'UnlinkSnsAccount'; id: number }
+  /**
+   * Someone else proves or claims the address an unproven SNS sign-up holds: that pending account
+   * gives the address up, loses its links and can no longer be activated.
+   */
+  | { type: 'YieldUnprovenAddress'; now: Date }
   /** Joins or leaves one group (the group page's 구성원): decided on the latest groups, never a stale list. */
   | { type: 'ChangeGroupMembership'; groupId: number; member: boolean }
   /**
@@ -110,6 +123,15 @@ function checkGrant(user: RegisteredUser, purpose: ActionPurpose, jti: string, n
   if (!grant || grant.jti !== jti || Date.parse(grant.expiresAt) <= now.getTime())
     throw gone(messages.linkExpired);
 }
+
+/** Unlinks the links nobody proved: whoever proves the address now did not make them. */
+const dropUnconfirmedLinks = (user: RegisteredUser): UserEvent[] =>
+  (user.snsAccounts ?? [])
+    .filter((a) => a.unconfirmed)
+    .map((a) => ({
+      type: 'SnsAccountUnlinked',
+      data: { id: a.id, type: a.type, reservation: a.reservation },
+    }));
 
 const grantData = (grant: Grant) => ({
   jti: grant.jti,
@@ -164,6 +186,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (state.status !== 'Active' && state.status !== 'Pending') throw gone(messages.linkExpired);
       checkGrant(state, command.purpose, command.jti, command.now);
       return [
+        ...dropUnconfirmedLinks(state),
         {
           type: 'PasswordChanged',
           data: {
@@ -310,8 +333,17 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
             type: command.snsType,
             uid: command.sealedUid,
             reservation: command.reservation,
+            ...(command.unconfirmed ? { unconfirmed: true as const } : {}),
           },
         },
+      ];
+    }
+    case 'YieldUnprovenAddress': {
+      if (state.status === 'absent' || !isUnprovenSnsClaim(state)) throw ruleBroken(messages.emailInUse);
+      return [
+        ...dropUnconfirmedLinks(state),
+        { type: 'UserStatusChanged', data: { status: 'Inactive', previous: 'Pending' } },
+        { type: 'UserSessionsRevoked', data: { reason: 'user-deactivated', at: command.now.toISOString() } },
       ];
     }
     case 'UnlinkSnsAccount': {

@@ -2,6 +2,7 @@ import { type EmailReservationEvent, messages, streamName } from '@interior/cont
 import { type EventStore, type LookupKeys, ruleBroken } from '@interior/platform';
 import { type Decider, loadState } from '../decider';
 import { userDecider } from './decide';
+import { isUnprovenSnsClaim } from './user';
 
 /**
  * An e-mail address belongs to at most one user (docs/architecture.md "Commands"): one stream per address,
@@ -62,7 +63,8 @@ export async function findUserIdByEmail(store: EventStore, lookupKeys: LookupKey
 }
 
 /**
- * Whether an address belongs to a user who was not erased. (An erased user's reservation is
+ * Whether an address belongs to a user who was not erased, and not to a pending SNS sign-up
+ * whose address nobody proved (registering takes that over). (An erased user's reservation is
  * normally released right after the erasure; if that step was lost, registering takes the address
  * over, so it counts as free here too.)
  */
@@ -70,5 +72,5 @@ export async function isEmailTaken(store: EventStore, lookupKeys: LookupKeys, em
   const owner = await findUserIdByEmail(store, lookupKeys, email);
   if (owner === null) return false;
   const { state } = await loadState(store, streamName('User', owner), userDecider);
-  return state.status !== 'Deleted';
+  return state.status !== 'Deleted' && !isUnprovenSnsClaim(state);
 }

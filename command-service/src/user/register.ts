@@ -10,9 +10,10 @@ import { DomainError } from '@interior/platform';
 import { type CommandMeta, type Handled, handleCommand, loadState } from '../decider';
 import type { CommandServiceDeps } from '../deps';
 import { nextId } from '../ids';
+import { releaseUnlinked } from '../oauth/sns-reservation';
 import { userDecider } from './decide';
 import { emailReservationDecider, emailStream, normalizeEmail } from './email-reservation';
-import type { UserState } from './user';
+import { isUnprovenSnsClaim, type UserState } from './user';
 
 export interface NewUser {
   /** An id taken beforehand (SNS sign-up reserves the provider account for it first). */
@@ -69,7 +70,10 @@ export async function registerUser(
   return { id, handled };
 }
 
-/** Reserves an address for a user; an abandoned or erased owner's reservation is taken over. */
+/**
+ * Reserves an address for a user; an abandoned or erased owner's reservation is taken over, and
+ * so is one held by a pending SNS sign-up whose address nobody proved.
+ */
 export async function reserveEmail(
   deps: Pick<CommandServiceDeps, 'store' | 'lookupKeys'>,
   email: string,
@@ -95,8 +99,19 @@ export async function reserveEmail(
     const { state, revision } = await loadState(deps.store, streamName('User', owner), userDecider);
     const abandoned =
       revision === 'no_stream' && Date.now() - Date.parse(last!.recordedAt) > ABANDONED_RESERVATION_MS;
+    if (isUnprovenSnsClaim(state)) {
+      // Nobody proved the address for that pending SNS sign-up: it yields to this claim, which
+      // must itself be proved by the mailed link, and can never be activated after.
+      const yielded = await handleCommand(deps.store, {
+        stream: streamName('User', owner),
+        decider: userDecider,
+        command: { type: 'YieldUnprovenAddress', now: meta.now },
+        meta,
+      });
+      await releaseUnlinked(deps.store, owner, yielded.events, meta);
+    }
     // An erased owner's address is free even if the release after the erasure never happened.
-    if (!abandoned && state.status !== 'Deleted') throw error;
+    else if (!abandoned && state.status !== 'Deleted') throw error;
     await handleCommand(deps.store, {
       stream,
       decider: emailReservationDecider,

@@ -37,7 +37,18 @@ export interface LinkedSnsAccount {
   id: number;
   type: SnsType;
   reservation: string;
+  /** Made by an SNS sign-up whose address nobody has proved yet (see SnsAccountLinked). */
+  unconfirmed?: true;
 }
+
+/**
+ * A pending account that only an SNS sign-up with an unproven address stands behind: no password,
+ * nothing proved. It holds its address only until someone proves that address.
+ */
+export const isUnprovenSnsClaim = (state: UserState): boolean =>
+  state.status === 'Pending' &&
+  state.passwordHash === null &&
+  (state.snsAccounts ?? []).some((a) => a.unconfirmed);
 
 export type UserState = { status: 'absent' } | RegisteredUser;
 
@@ -80,6 +91,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         ...state,
         status: state.status === 'Pending' ? 'Active' : state.status,
         grants: withoutGrant(state.grants, 'verify-email'),
+        // The address is proved by whoever holds the account now: its links are theirs.
+        ...(state.snsAccounts
+          ? { snsAccounts: state.snsAccounts.map(({ unconfirmed: _, ...account }) => account) }
+          : {}),
       };
     case 'PasswordResetRequested':
       return { ...state, grants: { ...state.grants, 'reset-password': event.data } };
@@ -116,8 +131,9 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserErased':
       return { ...state, status: 'Deleted', groups: [], grants: {}, passwordHash: null };
     case 'SnsAccountLinked': {
-      const { id, type, reservation } = event.data;
-      return { ...state, snsAccounts: [...(state.snsAccounts ?? []), { id, type, reservation }] };
+      const { id, type, reservation, unconfirmed } = event.data;
+      const account: LinkedSnsAccount = { id, type, reservation, ...(unconfirmed ? { unconfirmed } : {}) };
+      return { ...state, snsAccounts: [...(state.snsAccounts ?? []), account] };
     }
     case 'SnsAccountUnlinked':
       return { ...state, snsAccounts: (state.snsAccounts ?? []).filter((a) => a.id !== event.data.id) };

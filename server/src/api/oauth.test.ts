@@ -342,6 +342,80 @@ describe('Naver', () => {
   });
 });
 
+describe('an address the provider does not vouch for', () => {
+  /** The mails sent to the address, oldest first, once there are at least `count`. */
+  async function mailsTo(email: string, count: number) {
+    for (const deadline = Date.now() + 10_000; ; ) {
+      const mails = await platform.server.runtime.db
+        .knex('mail_outbox')
+        .where({ to: email })
+        .orderBy('id')
+        .select('subject', 'text');
+      if (mails.length >= count || Date.now() > deadline) return mails;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /** Someone signs in with Naver and signs up giving another person's address. */
+  async function claimAddress(naverId: string, email: string) {
+    fake.naverAccount = { id: naverId, name: '공격자', email: 'someone.else@test.example' };
+    const attacker = new Visitor();
+    const { created } = await snsSignUp(attacker, await attacker.signIn('naver'), { email, name: '공격자' });
+    expect(created.status).toBe(202);
+  }
+
+  /** The attacker's Naver account signs in as nobody: it is unknown again, so sign-up is offered. */
+  async function expectNaverSignsInAsNobody() {
+    const again = await new Visitor().signIn('naver');
+    expect(landing(again).pathname).toBe('/signup-sns');
+  }
+
+  it('drops the SNS link when the owner of the address recovers the password', async () => {
+    const email = 'victim.recovers@test.example';
+    await claimAddress('naver-attacker-1', email);
+    expect((await platform.api.request('POST', '/api/password/forgot', { body: { email } })).status).toBe(
+      202,
+    );
+    const token = tokenInMail(await platform.mailTo(email, { subject: /비밀번호 재설정/ }));
+    const password = 'the victim chose this one';
+    const reset = await platform.api.request('POST', '/api/password/reset', { body: { token, password } });
+    expect(reset.status).toBe(204);
+    const victim = (await platform.api.login(email, password)).token;
+    expect((await currentUser(victim)).body.snsAccounts).toEqual([]);
+    await expectNaverSignsInAsNobody();
+  });
+
+  it('lets the owner of the address sign up, and the unproven account can never be activated', async () => {
+    const email = 'victim.signs.up@test.example';
+    await claimAddress('naver-attacker-2', email);
+    const [claimMail] = await mailsTo(email, 1);
+    const mobile = '01077770001';
+    await platform.api.request('POST', '/api/code', { body: { mobile } });
+    const signedUp = await platform.api.request('POST', '/api/signup/personal', {
+      body: {
+        email,
+        password: 'the victim chose this one',
+        name: '진짜 주인',
+        mobile,
+        code: platform.sms.lastCodeFor(mobile),
+        agreements,
+      },
+    });
+    expect(signedUp.status).toBe(201);
+    await expectNaverSignsInAsNobody();
+    // The link mailed for the attacker's account no longer activates anything; the owner's does.
+    const stale = await platform.api.request('POST', '/api/email/verify', {
+      body: { token: tokenInMail(claimMail!) },
+    });
+    expect(stale.body).toEqual({ status: 410, message: messages.linkExpired });
+    const own = tokenInMail((await mailsTo(email, 2))[1]!);
+    expect((await platform.api.request('POST', '/api/email/verify', { body: { token: own } })).status).toBe(
+      200,
+    );
+    expect(await platform.api.login(email, 'the victim chose this one')).toBeTruthy();
+  });
+});
+
 describe('Cafe24', () => {
   it('signs a shop operator up through their own mall, Basic auth on the token call', async () => {
     fake.cafe24Operator = { userId: 'owner1', shopName: '가구상점', email: 'owner1@shop.example' };
