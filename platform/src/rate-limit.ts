@@ -33,6 +33,8 @@ export const rateLimitRules = {
   clientLogPerUser: { points: 10, duration: 60 },
   // Files for records (images, models, attachments): generous for an Admin filling a catalogue.
   uploadPerUser: { points: 120, duration: 60 * 60 },
+  /** Designs shared by e-mail: each mails an address, and must not become a way to probe them. */
+  sharePerUser: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, Pick<IRateLimiterOptions, 'points' | 'duration' | 'blockDuration'>>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

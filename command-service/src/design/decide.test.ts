@@ -153,12 +153,8 @@ describe('design decider', () => {
     };
     spec
       .given([created])
-      .when({ type: 'ShareDesign', emailKey: 'k1', email: 'sealed', permission: 'Write', userId: null })
+      .when({ type: 'ShareDesign', emailKey: 'k1', email: 'sealed', permission: 'Write' })
       .thenEvents([pending]);
-    spec
-      .given([created])
-      .when({ type: 'ShareDesign', emailKey: 'k0', email: 'sealed', permission: 'Read', userId: 3 })
-      .thenThrows('RuleBroken', messages.shareWithSelf);
     spec
       .given([created, pending])
       .when({ type: 'AttachShare', emailKey: 'k1', userId: 12 })

@@ -34,7 +34,6 @@ export type DesignCommand =
       emailKey: string;
       email: string;
       permission: SharePermission;
-      userId: number | null;
     }
   | { type: 'AttachShare'; emailKey: string; userId: number };
 
@@ -118,9 +117,9 @@ export const designDecider: Decider<DesignCommand, DesignEvent, DesignState> = {
         return [{ type: 'DesignOwnershipTransferred', data: { from: state.ownerId, to: command.to } }];
       case 'ShareDesign': {
         mustBeActive(state);
-        if (command.userId === state.ownerId) throw ruleBroken(messages.shareWithSelf);
         const { type: _type, ...data } = command;
-        return [{ type: 'DesignShared', data }];
+        // Never the account holding the address: the sharer reads this event in the history.
+        return [{ type: 'DesignShared', data: { ...data, userId: null } }];
       }
       case 'AttachShare': {
         if (state.status === 'None' || state.status === 'Purged') return [];

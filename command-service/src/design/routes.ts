@@ -270,9 +270,11 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
   });
 
   /**
-   * Sharing by exact address (docs/domain.md): the same 202 and the same steps whether or not an account
-   * holds the address, so the answer tells nothing about who has an account. The address is kept
-   * only sealed, and as a keyed hash to match a later sign-up.
+   * Sharing by exact address (docs/domain.md): the same 202, the same events and the same (absent)
+   * grant whether or not an account holds the address, so neither the answer nor the design's
+   * history or ACL tells the sharer who has an account. The share stays pending, by the address's
+   * keyed hash, until the person holding the address signs in or signs up (the design-share
+   * reactor attaches it then). The address is kept only sealed.
    */
   app.post('/api/design/:id/share', async (request, reply) => {
     const id = idOf(request);
@@ -280,30 +282,20 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
     await requireOn(request, id, 'Admin');
     if (!canAccess(dashboardRoutes.shared, principal.roles)) throw forbidden(messages.shareNotAllowed);
     const input = parseInput(ShareDesignSchema, request.body);
+    await deps.rateLimits.consume('sharePerUser', `user:${principal.userId}`);
     const email = normalizeEmail(input.email);
     const emailKey = emailStream(deps.lookupKeys, email).slice('UserEmail-'.length);
-    const owner = await findUserIdByEmail(deps.store, deps.lookupKeys, email);
-    const account =
-      owner === null ? null : await deps.knex(readModels.users).where({ id: owner }).first('id', 'status');
-    const userId = account && account.status !== 'Deleted' && account.status !== 'Pending' ? owner : null;
-    if (userId === principal.userId)
+    // Only the sharer's own address is told apart: that tells them nothing new.
+    if ((await findUserIdByEmail(deps.store, deps.lookupKeys, email)) === principal.userId)
       throw badRequest(messages.shareWithSelf, { email: messages.shareWithSelf });
     const sealed = await deps.vault.seal(shareSubject(emailKey), email, { createKey: true });
-    const meta = metaOf(request);
     const shared = await run(request, id, {
       type: 'ShareDesign',
       emailKey,
       email: sealed,
       permission: input.permission,
-      userId,
     });
-    const granted = await changeGrants(
-      deps,
-      { type: 'Design', id },
-      (aces) => (userId === null ? aces : withUser(aces, userId, input.permission)),
-      meta,
-    );
-    await awaitProjections(deps, reply, shared, granted);
+    await awaitProjections(deps, reply, shared);
     return reply.status(202).send({ status: 202, message: messages.designShared });
   });
 

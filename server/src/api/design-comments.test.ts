@@ -1,5 +1,6 @@
 import { messages } from '@interior/contracts';
 import { startTestPlatform, type TestPlatform } from '../testing/platform';
+import { signInToShare } from '../testing/shares';
 
 let platform: TestPlatform;
 let owner: string;
@@ -33,6 +34,11 @@ describe('comments', () => {
       token: owner,
       body: { email: 'colleague@test.example', permission: 'Read' },
     });
+    colleague = await signInToShare(
+      platform,
+      { email: 'colleague@test.example', password: 'design-password-1' },
+      design.id,
+    );
     const first = await comment(colleague, { designId: design.id, body: '  거실이 넓네요  ' });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({

@@ -64,9 +64,17 @@ describeInBrowser('designs in the browser', () => {
     await page.close();
 
     await signInAs('colleague@designs.example');
-    await page.goto(`${platform.url}/dashboard/shared`);
+    // The share reaches the colleague in the background once they sign in: look again until it has.
     const shared = page.getByTestId('design-card').filter({ hasText: '34평 아파트' });
-    await shared.waitFor();
+    for (let attempt = 0; ; attempt++) {
+      await page.goto(`${platform.url}/dashboard/shared`);
+      try {
+        await shared.waitFor({ timeout: 2_000 });
+        break;
+      } catch (error) {
+        if (attempt === 4) throw error;
+      }
+    }
     await page.goto(`${designUrl}/comments`);
     await page.getByText('아직 댓글이 없습니다.').waitFor();
     await page.getByLabel('댓글').fill('거실 창이 넓어서 좋네요');

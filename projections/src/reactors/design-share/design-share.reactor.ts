@@ -5,6 +5,7 @@ import {
   type DesignEvent,
   designReadModels,
   normalizeEmailAddress,
+  permits,
   shareSubject,
   streamName,
   type UserEvent,
@@ -46,12 +47,12 @@ export function designShareReactor(deps: {
 }): Reactor<Prepared> {
   const base = deps.publicUrl.replace(/\/$/, '');
 
-  async function attach(stored: StoredEvent): Promise<void> {
-    const userStream = stored.stream;
-    const userId = Number(userStream.slice('User-'.length));
+  async function attach(stored: StoredEvent, userId: number): Promise<void> {
+    const userStream = streamName('User', userId);
+    // The address the account holds now: the one it registered with, or the last it changed to.
     let sealedEmail: string | null = null;
     for (const event of (await deps.store.readStream(userStream)) as (StoredEvent & UserEvent)[]) {
-      if (event.type === 'UserRegistered') sealedEmail = event.data.email;
+      if (event.type === 'UserRegistered' || event.type === 'EmailChanged') sealedEmail = event.data.email;
     }
     const email = sealedEmail ? await deps.vault.open(userStream, sealedEmail) : null;
     if (!email) return;
@@ -88,14 +89,21 @@ export function designShareReactor(deps: {
 
   return {
     name: 'design-share',
-    handles: ['DesignShared', 'UserRegistered', 'EmailVerified'],
+    handles: ['DesignShared', 'UserRegistered', 'EmailVerified', 'SessionStarted'],
     async prepare(stored) {
+      const userOf = () => Number(stored.stream.slice('User-'.length));
       if (stored.type === 'UserRegistered') {
-        if ((stored.data as { status: string }).status === 'Active') await attach(stored);
+        if ((stored.data as { status: string }).status === 'Active') await attach(stored, userOf());
         return null;
       }
       if (stored.type === 'EmailVerified') {
-        await attach(stored);
+        await attach(stored, userOf());
+        return null;
+      }
+      // An address that already has an account is attached the same way, when its holder next
+      // signs in: so the sharer sees a pending share either way until the person shows up.
+      if (stored.type === 'SessionStarted') {
+        await attach(stored, (stored.data as { userId: number }).userId);
         return null;
       }
       const { data } = stored as StoredEvent & Extract<DesignEvent, { type: 'DesignShared' }>;
@@ -109,11 +117,13 @@ export function designShareReactor(deps: {
       const who = sharer?.name ? `${sharer.name}님이` : '인테리어 플랫폼 사용자가';
       const what = design?.name ? `디자인 "${design.name}"` : '디자인';
       const permission = data.permission === 'Write' ? '보고 고칠 수 있습니다' : '볼 수 있습니다';
-      const link = data.userId === null ? `${base}/signup` : `${base}/dashboard/shared`;
-      const action =
-        data.userId === null
-          ? '이 주소로 가입하면 공유받은 디자인을 바로 볼 수 있습니다'
-          : '공유 디자인에서 확인하세요';
+      // The mail alone may tell whether the address has an account: only its holder reads it.
+      const emailOwner = await deps.store.readStream(`UserEmail-${data.emailKey}`);
+      const hasAccount = data.userId !== null || emailOwner.at(-1)?.type === 'EmailReserved';
+      const link = hasAccount ? `${base}/login` : `${base}/signup`;
+      const action = hasAccount
+        ? '로그인하면 공유 디자인에서 확인할 수 있습니다'
+        : '이 주소로 가입하면 공유받은 디자인을 바로 볼 수 있습니다';
       const intro = `${who} ${what}을(를) 공유했습니다. 이 디자인을 ${permission}.`;
       return {
         mail: {
@@ -152,13 +162,15 @@ async function appendGrant(
   for (let attempt = 0; attempt < 5; attempt++) {
     const history = await store.readStream(stream);
     const last = history[history.length - 1];
-    const aces = ((last?.data as { aces?: Ace[] } | undefined)?.aces ?? []).filter(
-      (a) => !(a.identity.type === 'User' && a.identity.id === userId),
-    );
+    const all = (last?.data as { aces?: Ace[] } | undefined)?.aces ?? [];
+    const isHis = (a: Ace) => a.identity.type === 'User' && a.identity.id === userId;
+    // A share only ever raises: the owner's Admin, or a stronger grant, stays.
+    const held = all.find(isHis)?.permission ?? null;
+    if (held !== null && permits(held, permission)) return;
     const data = {
       type: 'Design',
       id: designId,
-      aces: [...aces, { identity: { type: 'User', id: userId }, permission }],
+      aces: [...all.filter((a) => !isHis(a)), { identity: { type: 'User', id: userId }, permission }],
     };
     try {
       await store.append(stream, [{ ...meta, type: 'AclChanged', data }], {
