@@ -389,8 +389,10 @@ export async function queryList<T = Record<string, unknown>>(
     ? deepPage(knex, def.table, filtered, field, direction, start, collated)
     : filtered().offset(start)
   )
+    // Columns spread, never one array: knex takes an array first argument as the whole select
+    // list and silently drops the count after it.
     .select(
-      def.columns ? [...def.columns] : '*',
+      ...(def.columns ?? ['*']),
       // The kept row count comes with the page (one round trip), when the list is unfiltered.
       ...(unfiltered ? [knex.raw(`(${COUNTED_ROWS_SQL}) as ??`, [def.table, TOTAL])] : []),
     )
@@ -491,7 +493,7 @@ async function searchPage<T>(
       matching.select('id', knex.raw(`??${collated} as ??`, [request.sort.field, SORT_KEY])),
     )
     .select(
-      def.columns ? def.columns.map((c) => `t.${c}`) : 't.*',
+      ...(def.columns ? def.columns.map((c) => `t.${c}`) : ['t.*']),
       knex.raw('(select count(*) from matches) as ??', [TOTAL]),
     )
     .from(`${def.table} as t`)
@@ -510,6 +512,9 @@ async function searchPage<T>(
 
 /** A list's answer: its records, and its `Content-Range: <resource> <first>-<last>/<total>` header. */
 export function listAnswer<T>(resource: string, result: ListResult<T>) {
+  // A total that is not a count is a bug: fail loudly rather than show "NaN개" to the reader.
+  if (!Number.isSafeInteger(result.total) || result.total < 0)
+    throw new Error(`list ${resource} has no numeric total: ${result.total}`);
   const span =
     result.records.length > 0 ? `${result.start}-${result.start + result.records.length - 1}` : `*`;
   return {
