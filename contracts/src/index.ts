@@ -3,6 +3,7 @@ export * from './acl';
 export * from './agreements';
 export * from './catalogue';
 export * from './category';
+export * from './csv';
 export * from './decimal';
 export * from './design';
 export * from './design-document';

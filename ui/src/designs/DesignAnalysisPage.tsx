@@ -1,4 +1,4 @@
-import type { DesignAnalysis } from '@interior/contracts';
+import { csvDocument, type DesignAnalysis } from '@interior/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Alert,
@@ -22,29 +22,20 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title } from 'react-admin';
+import { saveCsv } from '../export/csv';
 import { apiJson } from '../session';
 
 type Row = Record<string, string | number>;
 
-/** A CSV file of the rows (UTF-8 with BOM so Excel reads the Korean). */
+/** A CSV file of the rows, by the platform's one writer (formula-safe cells, BOM for Excel). */
 function downloadCsv(name: string, columns: [key: string, label: string][], rows: Row[]) {
-  const quote = (value: string | number) => {
-    const text = String(value);
-    // A leading = + - @ would be read as a formula by spreadsheets.
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [
-    columns.map(([, label]) => quote(label)).join(','),
-    ...rows.map((r) => columns.map(([key]) => quote(r[key] ?? '')).join(',')),
-  ];
-  const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveCsv(
+    csvDocument(
+      columns.map(([, label]) => label),
+      rows.map((r) => columns.map(([key]) => r[key] ?? '')),
+    ),
+    name,
+  );
 }
 
 /** One figure: its chart, or the same numbers as a table, and a CSV of them. */

@@ -1,4 +1,4 @@
-import { inputFields, type ResourceDeclaration } from '@interior/contracts';
+import { csvDocument, inputFields, type ResourceDeclaration } from '@interior/contracts';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { saveCsv } from '../../export/csv';
 import { apiJson } from '../../session';
 
 interface ImportRow {
@@ -36,17 +37,15 @@ interface ImportAnswer {
 const importable = (resource: ResourceDeclaration) =>
   inputFields(resource).filter(([, spec]) => spec.kind !== 'file' && spec.kind !== 'json');
 
-/** The template: the Korean labels as the header row, UTF-8 with a BOM so Excel reads Korean. */
+/** The template: the Korean labels as the header row, by the platform's one CSV writer. */
 function downloadTemplate(resource: ResourceDeclaration) {
-  const header = importable(resource)
-    .map(([, spec]) => spec.label)
-    .join(',');
-  const blob = new Blob([`\uFEFF${header}\r\n`], { type: 'text/csv;charset=utf-8' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `${resource.label}-양식.csv`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  saveCsv(
+    csvDocument(
+      importable(resource).map(([, spec]) => spec.label),
+      [],
+    ),
+    `${resource.label}-양식`,
+  );
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   DataTable,
   DateField,
   FunctionField,
-  List,
   ReferenceField,
   SearchInput,
   SelectInput,
@@ -13,6 +12,7 @@ import {
 } from 'react-admin';
 import { listStateProps } from '../../admin/ListStates';
 import { useSmallScreen } from '../../admin/useSmallScreen';
+import { List } from '../../export/List';
 import { formatDateTime, koreanLocale } from '../../i18n/format';
 import { userDisplayName } from '../user/userName';
 

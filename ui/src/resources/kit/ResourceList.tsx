@@ -5,7 +5,6 @@ import {
   BooleanInput,
   DataTable,
   DateField,
-  List,
   NumberInput,
   ReferenceInput,
   SearchInput,
@@ -14,6 +13,7 @@ import {
 } from 'react-admin';
 import { listStateProps } from '../../admin/ListStates';
 import { useSmallScreen } from '../../admin/useSmallScreen';
+import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 import { ObjectListActions } from '../../permissions/ObjectListActions';
 import { FieldValue, representationOf } from './fieldViews';

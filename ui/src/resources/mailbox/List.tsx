@@ -1,6 +1,7 @@
-import { DataTable, DateField, List, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import { DataTable, DateField, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { listStateProps } from '../../admin/ListStates';
 import { useSmallScreen } from '../../admin/useSmallScreen';
+import { List } from '../../export/List';
 import { formatDateTime, koreanLocale } from '../../i18n/format';
 import { mailStatusChoices, mailStatusName } from './labels';
 

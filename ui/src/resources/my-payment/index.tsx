@@ -4,13 +4,13 @@ import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import {
   DataTable,
   DateField,
-  List,
   NumberField,
   Show,
   SimpleShowLayout,
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 import { formatDay, formatWon } from '../../pages/subscription/format';
 import type { PaymentRecord } from '../subscription-payment';

@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import {
   DataTable,
   DateField,
-  List,
   NumberField,
   SearchInput,
   SelectInput,
@@ -16,6 +15,7 @@ import {
   useShowContext,
 } from 'react-admin';
 import { useParams } from 'react-router';
+import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 import { apiBase, apiFetch } from '../../session/http';
 import { resourceScreens } from '../kit/resourceScreens';

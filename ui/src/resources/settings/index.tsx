@@ -11,7 +11,6 @@ import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   DataTable,
-  List,
   NumberField,
   TextField as RaTextField,
   useDelete,
@@ -21,6 +20,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { useSmallScreen } from '../../admin/useSmallScreen';
+import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 import { resourceScreens } from '../kit/resourceScreens';
 

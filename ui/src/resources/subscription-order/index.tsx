@@ -4,12 +4,12 @@ import {
   DataTable,
   DateField,
   DateInput,
-  List,
   NumberField,
   NumberInput,
   SearchInput,
   SelectInput,
 } from 'react-admin';
+import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 
 const statusChoices = Object.entries(orderStatusLabels).map(([id, name]) => ({ id, name }));

@@ -17,7 +17,6 @@ import {
   DataTable,
   DateField,
   DateInput,
-  List,
   NumberField,
   NumberInput,
   SearchInput,
@@ -26,6 +25,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 import { formatWon } from '../../pages/subscription/format';
 import { apiJson } from '../../session';

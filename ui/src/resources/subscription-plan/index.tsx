@@ -7,7 +7,6 @@ import {
   Create,
   DataTable,
   Edit,
-  List,
   maxLength,
   minValue,
   NumberField,
@@ -19,6 +18,7 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
+import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 
 const codeChoices = planCodes.map((code) => ({ id: code, name: roleLabels[code] }));
