@@ -26,6 +26,7 @@ export * from './resource';
 export * from './resources';
 export * from './roles';
 export * from './routes';
+export * from './same-origin-path';
 export * from './settings';
 export * from './sns-events';
 export * from './subscription';

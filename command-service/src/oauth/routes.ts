@@ -14,6 +14,7 @@ import {
   type SnsSignupPending,
   SnsSignupSchema,
   type SnsType,
+  sameOriginPath,
   snsTypeOfProvider,
   streamName,
 } from '@interior/contracts';
@@ -63,17 +64,6 @@ const CallbackQuery = z.object({
 });
 const TicketParams = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 const SnsIdParams = z.object({ id: z.coerce.number().int().positive() });
-
-/**
- * A path on this origin to open after sign-in, or null (the landing page). Anything a browser could
- * read as another origin (`//host`, `/\host`, a scheme, control characters) is dropped.
- */
-function samePath(nextPage: string | undefined): string | null {
-  if (!nextPage?.startsWith('/') || nextPage.startsWith('//') || nextPage.startsWith('/\\')) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(nextPage)) return null;
-  return nextPage;
-}
 
 /**
  * The one cookie of this flow, read by hand: fastify's cookie plugin pulls in `cookie@2`, which
@@ -155,7 +145,7 @@ export function registerOAuthCommands(app: FastifyInstance, deps: CommandService
     const query = parseInput(AuthorizeQuery, request.query);
     const url = await begin(request, reply, provider, {
       mallId: query.mall_id,
-      nextPage: samePath(query.nextPage),
+      nextPage: sameOriginPath(query.nextPage),
       linkUserId: null,
     });
     return reply.redirect(url, 302);

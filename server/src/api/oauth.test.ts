@@ -416,6 +416,27 @@ describe('an address the provider does not vouch for', () => {
   });
 });
 
+describe('nextPage', () => {
+  it('carries to /sns-login only a path of this origin, checked after normalising', async () => {
+    fake.naverAccount = { id: 'naver-next-page', name: '다음페이지', email: 'next.page@naver.com' };
+    const visitor = new Visitor();
+    expect((await snsSignUp(visitor, await visitor.signIn('naver'))).created.status).toBe(201);
+    for (const hostile of [
+      '/.//evil.example',
+      '/%2e//evil.example',
+      '/./\\evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+    ]) {
+      const again = await signInAgain('naver', `nextPage=${encodeURIComponent(hostile)}`);
+      expect([hostile, again.target.searchParams.get('nextPage')]).toEqual([hostile, null]);
+    }
+    const kept = await signInAgain('naver', `nextPage=${encodeURIComponent('/dashboard/./profile?tab=1')}`);
+    expect(kept.target.searchParams.get('nextPage')).toBe('/dashboard/profile?tab=1');
+  });
+});
+
 describe('Cafe24', () => {
   it('signs a shop operator up through their own mall, Basic auth on the token call', async () => {
     fake.cafe24Operator = { userId: 'owner1', shopName: '가구상점', email: 'owner1@shop.example' };

@@ -26,7 +26,10 @@ describe('safeNextPage', () => {
     'https://evil.example/',
     'javascript:alert(1)',
     '/\t/evil.example',
+    '/.//evil.example',
+    '/./\\evil.example',
     '/login?nextPage=/dashboard',
+    '/./login',
   ])('sends %p to the landing page', (nextPage) => {
     expect(safeNextPage(nextPage)).toBe(landingAfterSignIn);
   });
