@@ -120,7 +120,7 @@ export function designShareReactor(deps: {
       // The mail alone may tell whether the address has an account: only its holder reads it.
       const emailOwner = await deps.store.readStream(`UserEmail-${data.emailKey}`);
       const hasAccount = data.userId !== null || emailOwner.at(-1)?.type === 'EmailReserved';
-      const link = hasAccount ? `${base}/login` : `${base}/signup`;
+      const link = hasAccount ? `${base}/login?nextPage=%2Fdashboard%2Fshared` : `${base}/signup`;
       const action = hasAccount
         ? '로그인하면 공유 디자인에서 확인할 수 있습니다'
         : '이 주소로 가입하면 공유받은 디자인을 바로 볼 수 있습니다';
