@@ -17,6 +17,8 @@ import type { Reactor } from '../reactor-runner';
 
 type Prepared = {
   mail: { to: string; subject: string; text: string; html: string; mentions: number[] };
+  /** The account holding the address when the mail was written, if any. */
+  recipientId: number | null;
 } | null;
 
 const escapeHtml = (text: string) =>
@@ -118,8 +120,12 @@ export function designShareReactor(deps: {
       const what = design?.name ? `디자인 "${design.name}"` : '디자인';
       const permission = data.permission === 'Write' ? '보고 고칠 수 있습니다' : '볼 수 있습니다';
       // The mail alone may tell whether the address has an account: only its holder reads it.
-      const emailOwner = await deps.store.readStream(`UserEmail-${data.emailKey}`);
-      const hasAccount = data.userId !== null || emailOwner.at(-1)?.type === 'EmailReserved';
+      const reservation = (await deps.store.readStream(`UserEmail-${data.emailKey}`)).at(-1);
+      const holder =
+        reservation?.type === 'EmailReserved' ? (reservation.data as { userId: number }).userId : null;
+      // Kept with the mail, so that the recipient's erasure deletes it.
+      const recipientId = data.userId ?? holder;
+      const hasAccount = recipientId !== null;
       const link = hasAccount ? `${base}/login?nextPage=%2Fdashboard%2Fshared` : `${base}/signup`;
       const action = hasAccount
         ? '로그인하면 공유 디자인에서 확인할 수 있습니다'
@@ -137,13 +143,13 @@ export function designShareReactor(deps: {
           // The sharer's name is in it: their erasure deletes it.
           mentions: sharerId !== null && sharer?.name ? [sharerId] : [],
         },
+        recipientId,
       };
     },
     async record(trx, stored, prepared) {
       if (!prepared) return;
-      const userId = (stored.data as { userId?: number | null }).userId ?? null;
       await trx('mail_outbox')
-        .insert({ idempotencyKey: stored.id, userId, ...prepared.mail })
+        .insert({ idempotencyKey: stored.id, userId: prepared.recipientId, ...prepared.mail })
         .onConflict('idempotencyKey')
         .ignore();
     },
