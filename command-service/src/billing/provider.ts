@@ -1,8 +1,4 @@
 import type { Card } from '@interior/contracts';
-import type { PaymentsConfig } from '@interior/platform';
-import type { Knex } from 'knex';
-import { SandboxProvider } from './sandbox';
-import { TossProvider } from './toss';
 
 /** A payment as the provider reports it (Toss's Payment object, reduced to what we keep). */
 export interface ProviderPayment {
@@ -64,17 +60,6 @@ export interface PaymentProvider {
     request: { cancelReason: string; cancelAmount?: number },
     idempotencyKey: string,
   ): Promise<ProviderPayment>;
-}
-
-export function paymentProviderOf(config: PaymentsConfig, knex: Knex): PaymentProvider {
-  if (config.provider === 'toss') {
-    return new TossProvider({
-      apiUrl: config.tossApiUrl,
-      secretKey: config.tossSecretKey ?? '',
-      clientKey: config.tossClientKey ?? '',
-    });
-  }
-  return new SandboxProvider(knex);
 }
 
 /** The last four digits of a masked card number such as `433012******1234`. */

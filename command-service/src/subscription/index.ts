@@ -1,4 +1,4 @@
-import { paymentProviderOf } from '../billing/provider';
+import { paymentProviderOf } from '../billing/factory';
 import type { CommandServiceDeps } from '../deps';
 import { Billing } from './billing';
 import { ensureDefaultPlans } from './default-plans';
