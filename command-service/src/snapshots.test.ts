@@ -25,11 +25,19 @@ const meta = { actorId: null, correlationId: 'test', now: new Date() };
 
 let db: TestDatabase;
 const errors: unknown[] = [];
+/** Every snapshot write the commands started in the background, in the order they started. */
+const writes: Promise<void>[] = [];
 
 /** A store as a process that has just started has it: nothing kept in memory. */
 function startedProcess(): { store: EventStore; snapshots: Snapshots } {
   const store = createPostgresEventStore(db.knex);
   const snapshots = new Snapshots(db.knex, (error) => errors.push(error));
+  const consider = snapshots.consider.bind(snapshots);
+  jest.spyOn(snapshots, 'consider').mockImplementation((...args) => {
+    const written = consider(...args);
+    writes.push(written);
+    return written;
+  });
   useSnapshots(store, snapshots);
   return { store, snapshots };
 }
@@ -43,12 +51,13 @@ async function save(store: EventStore, n: number) {
   });
 }
 
-/** Lets the snapshots written after the commands finish. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Waits for every snapshot write the commands so far started (they finish after the command answers). */
+const settle = () => Promise.all(writes);
 
 beforeEach(async () => {
   db = await openTestDatabase();
   errors.length = 0;
+  writes.length = 0;
 });
 afterEach(async () => {
   await db.drop();

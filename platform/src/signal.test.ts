@@ -39,11 +39,27 @@ describe('Signal', () => {
     await long;
   });
 
-  it('times out the waits that come after a firing', async () => {
-    const signal = new Signal();
-    signal.fire();
-    await signal.wait(signal.version, 10);
-    const later = signal.wait(signal.version, 10);
-    await later;
+  it('times out the waits that come after a firing, each at its own deadline', async () => {
+    // A fake clock (timers and performance.now) so the deadlines are checked exactly, not raced.
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const signal = new Signal();
+      // A waiter before the firing leaves a timer behind that the firing must forget.
+      const before = signal.wait(signal.version, 5);
+      signal.fire();
+      expect(await settled(before)).toBe(true);
+      const later = signal.wait(signal.version, 10);
+      jest.advanceTimersByTime(8);
+      expect(await settled(later)).toBe(false);
+      jest.advanceTimersByTime(2);
+      expect(await settled(later)).toBe(true);
+      const last = signal.wait(signal.version, 30);
+      jest.advanceTimersByTime(28);
+      expect(await settled(last)).toBe(false);
+      jest.advanceTimersByTime(2);
+      expect(await settled(last)).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
