@@ -47,3 +47,33 @@ export function deferred(): { promise: Promise<void>; resolve: () => void } {
   });
   return { promise, resolve };
 }
+
+/**
+ * A digest of every stored row, table by table (every table of every schema the platform made,
+ * partitions counted in their parent): two calls give the same map exactly when no row was added,
+ * removed or changed in between. Rows are hashed one by one and sorted, so the order PostgreSQL
+ * happens to return them in does not count.
+ */
+export async function tableDigests(knex: knexFactory.Knex): Promise<Record<string, string>> {
+  const tables = await knex.raw<{ rows: { name: string }[] }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and not c.relispartition
+        and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
+      order by 1`,
+  );
+  if (tables.rows.length === 0) return {};
+  const digests = await knex.raw<{ rows: { name: string; digest: string }[] }>(
+    tables.rows
+      .map(
+        ({ name }) =>
+          `select ${quoteLiteral(name)} as name,
+                  md5(coalesce(string_agg(md5(row_text), '' order by md5(row_text)), '')) as digest
+             from (select t::text as row_text from ${name} t) rows`,
+      )
+      .join(' union all '),
+  );
+  return Object.fromEntries(digests.rows.map(({ name, digest }) => [name, digest]));
+}
+
+const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
