@@ -23,6 +23,7 @@ const esmOnly = [
   'uint8array-extras',
   '@tokenizer',
   '@borewit',
+  '@noble',
 ];
 
 export default {

@@ -1,4 +1,5 @@
 import type { EventStore } from '@interior/platform';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The states of streams this process folded lately, each with the revision it was folded to
@@ -17,50 +18,44 @@ import type { EventStore } from '@interior/platform';
  * than a quarter of it is not kept.
  */
 export class StateCache {
-  private readonly entries = new Map<string, Entry>();
-  private weight = 0;
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly budget = DEFAULT_BUDGET) {}
+  constructor(budget = DEFAULT_BUDGET) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: budget,
+      maxEntrySize: Math.floor(budget / 4),
+      // The cache counts sizes as positive integers: an empty state still takes a place.
+      sizeCalculation: (entry) => Math.max(1, entry.weight),
+    });
+  }
 
   get<State>(stream: string, decider: object): { state: State; revision: number } | undefined {
-    const entry = this.entries.get(stream);
+    // Looked at before it counts as used: another decider's state is not this caller's.
+    const entry = this.entries.peek(stream);
     if (!entry || entry.decider !== decider) return undefined;
-    // Most recently used last.
-    this.entries.delete(stream);
-    this.entries.set(stream, entry);
+    this.entries.get(stream);
     return { state: entry.state as State, revision: entry.revision };
   }
 
   put(stream: string, decider: object, state: unknown, revision: number): void {
-    const old = this.entries.get(stream);
+    const old = this.entries.peek(stream);
     // Two commands at once: the one that read further keeps its state.
     if (old && old.decider === decider && old.revision >= revision) return;
-    if (old) this.remove(stream, old);
+    this.entries.delete(stream);
     const weight = jsonLength(state);
-    if (weight === null || weight > this.budget / 4) return;
+    if (weight === null || weight > this.entries.maxEntrySize) return;
     if (FREEZE) deepFreeze(state);
     this.entries.set(stream, { decider, state, revision, weight });
-    this.weight += weight;
-    for (const [oldest, entry] of this.entries) {
-      if (this.weight <= this.budget) break;
-      this.remove(oldest, entry);
-    }
   }
 
   /** Forgets every state, as a process that starts has none (the bench's restarts). */
   clear(): void {
     this.entries.clear();
-    this.weight = 0;
   }
 
   /** States kept, and their JSON characters. */
   size(): { streams: number; weight: number } {
-    return { streams: this.entries.size, weight: this.weight };
-  }
-
-  private remove(stream: string, entry: Entry): void {
-    this.entries.delete(stream);
-    this.weight -= entry.weight;
+    return { streams: this.entries.size, weight: this.entries.calculatedSize };
   }
 }
 

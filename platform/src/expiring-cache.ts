@@ -1,27 +1,30 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * What a process remembers of something it looked up (a verified token, an open session, a
- * person's key): entries that expire, at most `limit` of them, the oldest forgotten first. Its own
- * code because it is a dozen lines over a Map, which no package of the project offers.
+ * person's key): entries that expire at a time given with each, at most `limit` of them, the least
+ * recently used forgotten first. Expiry is read on the wall clock (Date.now), as the times given are.
  */
-export class ExpiringCache<K, V> {
-  private readonly entries = new Map<K, { value: V; untilMs: number }>();
+export class ExpiringCache<K extends {}, V extends {}> {
+  private readonly entries: LRUCache<K, V>;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    // Read the clock at every look (no cached time), so an entry is gone from its time on.
+    this.entries = new LRUCache<K, V>({ max: limit, perf: { now: () => Date.now() }, ttlResolution: 0 });
+  }
 
   /** The value, unless absent or expired (then forgotten). */
   get(key: K): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (Date.now() < entry.untilMs) return entry.value;
-    this.entries.delete(key);
-    return undefined;
+    return this.entries.get(key);
   }
 
   /** Remembers the value until `untilMs` (epoch milliseconds). */
   set(key: K, value: V, untilMs: number): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, untilMs });
+    // The library drops an entry once more than `ttl` has passed; this one is gone at `untilMs`.
+    const ttl = Math.floor(untilMs - Date.now()) - 1;
+    // Nothing left to remember it for (and a ttl of 0 would mean "for ever").
+    if (ttl <= 0) this.entries.delete(key);
+    else this.entries.set(key, value, { ttl });
   }
 
   delete(key: K): void {

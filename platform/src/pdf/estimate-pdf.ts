@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import {
   groupByTrade,
   KIND_LABELS,
@@ -12,16 +11,15 @@ import PDFDocument from 'pdfkit';
 
 /**
  * The 견적서 of one quote revision as a PDF (pdfkit). Korean is real text in Noto Sans KR (SIL
- * Open Font License, shipped by the @expo-google-fonts/noto-sans-kr package), embedded as a
+ * Open Font License; the two faces it uses are kept in platform/fonts with that license), embedded as a
  * subset of the glyphs used, so the file stays small and every word can be searched and copied.
  * Lines come grouped by 공종 with subtotals, then the totals of the 공사원가 rule, the validity
  * date, and an appendix with each line's sources (how its quantity was computed).
  */
 
-const resolveFrom = createRequire(import.meta.url);
 const FONT_FILES = {
-  regular: resolveFrom.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
-  bold: resolveFrom.resolve('@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'),
+  regular: new URL('../../fonts/NotoSansKR_400Regular.ttf', import.meta.url),
+  bold: new URL('../../fonts/NotoSansKR_700Bold.ttf', import.meta.url),
 };
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
