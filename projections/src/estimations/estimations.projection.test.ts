@@ -1,0 +1,199 @@
+import { estimationReadModels } from '@interior/contracts';
+import { readModels } from '@interior/platform';
+import type { TestDatabase } from '@interior/platform/testing';
+import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { estimationsProjection } from './estimations.projection';
+
+const { estimations, drafts, quotes } = estimationReadModels;
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await openProjectionTestDatabase();
+  // The names shown in the lists come from the users read model as it is when an event applies.
+  await db.knex.schema.createTable(readModels.users, (t) => {
+    t.integer('id').primary();
+    t.text('name');
+  });
+  await db.knex(readModels.users).insert([
+    { id: 5, name: '김요청' },
+    { id: 7, name: '박관리' },
+    { id: 8, name: '이설계' },
+  ]);
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const spec = projectionSpec(estimationsProjection, () => db);
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
+const line = { trade: '목공', item: '걸레받이', unit: 'm', quantity: '12', unitPrice: 3000, amount: 36000 };
+const totals = { supply: 1_000_000, vat: 100_000, total: 1_100_000 };
+const rates = { OVERHEAD_RATE: '0.05', PROFIT_RATE: '0.1' };
+
+const event = (type: string, data: object, actorId = 5): GivenEvent => ({
+  stream: ['Estimation', 3],
+  type,
+  data,
+  actorId,
+});
+const requested = event('EstimationRequested', {
+  id: 3,
+  estimateNumber: 'EST-20261101-0001',
+  designId: 11,
+  designName: '우리 집',
+  designRevision: 4,
+  requesterId: 5,
+  note: '거실만',
+});
+const assigned = event('EstimationAssigned', { managerId: 7, designerId: 8 }, 1);
+const computed = event(
+  'EstimationDraftComputed',
+  { designRevision: 4, lines: [line], totals, rates, problems: ['단가 없음: 타일'] },
+  7,
+);
+const quoted = event(
+  'EstimationQuoted',
+  { revision: 1, validUntil: '2026-12-01T00:00:00.000Z', lines: [line], totals, rates, designRevision: 4 },
+  7,
+);
+
+describe('the estimations read models', () => {
+  it('lists a requested estimation with the requester’s name, in state Requested', async () => {
+    expect(await spec.given([requested]).rows(estimations)).toEqual([
+      expect.objectContaining({
+        id: 3,
+        estimateNumber: 'EST-20261101-0001',
+        designId: 11,
+        designName: '우리 집',
+        designRevision: 4,
+        requesterId: 5,
+        requesterName: '김요청',
+        managerId: null,
+        state: 'Requested',
+        note: '거실만',
+        quoteRevision: 0,
+        quotedTotal: null,
+        registered: at(0),
+        registeredBy: 5,
+        updated: null,
+        version: 0,
+      }),
+    ]);
+  });
+
+  it('names the assignees and moves a requested estimation to Assigned', async () => {
+    const [row] = await spec.given([requested, assigned]).rows(estimations);
+    expect(row).toMatchObject({
+      state: 'Assigned',
+      managerId: 7,
+      managerName: '박관리',
+      designerId: 8,
+      designerName: '이설계',
+      updated: at(1),
+      updatedBy: 1,
+      version: 1,
+    });
+  });
+
+  it('keeps the current draft, replaced as a whole by an edit', async () => {
+    const edited = event('EstimationDraftEdited', { lines: [{ ...line, quantity: '20' }], totals }, 8);
+    expect(await spec.given([requested, assigned, computed, edited]).rows(drafts, 'estimationId')).toEqual([
+      {
+        estimationId: 3,
+        designRevision: 4,
+        lines: [{ ...line, quantity: '20' }],
+        totals,
+        rates,
+        problems: ['단가 없음: 타일'],
+        computed: at(2),
+        version: 3,
+      },
+    ]);
+  });
+
+  it('keeps every quote revision as issued, and shows the last one on the list', async () => {
+    const requote = event(
+      'EstimationQuoted',
+      {
+        revision: 2,
+        validUntil: '2026-12-10T00:00:00.000Z',
+        lines: [],
+        totals: { ...totals, total: 990_000 },
+        rates,
+        designRevision: 4,
+      },
+      7,
+    );
+    const given = spec.given([requested, assigned, computed, quoted, requote]);
+    const issued = await given.rows(quotes, ['estimationId', 'revision']);
+    expect(
+      issued.map((q) => [q.revision, q.estimateNumber, (q.totals as typeof totals).total, q.issuedBy]),
+    ).toEqual([
+      [1, 'EST-20261101-0001', 1_100_000, 7],
+      [2, 'EST-20261101-0001', 990_000, 7],
+    ]);
+    expect(issued[0]).toMatchObject({
+      lines: [line],
+      issued: at(3),
+      validUntil: new Date('2026-12-01T00:00:00.000Z'),
+    });
+    const [row] = await given.rows(estimations);
+    expect(row).toMatchObject({
+      state: 'Quoted',
+      quoteRevision: 2,
+      quotedTotal: 990_000,
+      validUntil: new Date('2026-12-10T00:00:00.000Z'),
+    });
+  });
+
+  it.each([
+    [
+      'EstimationAccepted',
+      { revision: 1, orderNumber: 'ORD-20261102-0001' },
+      { state: 'Ordered', orderNumber: 'ORD-20261102-0001' },
+    ],
+    [
+      'EstimationRejected',
+      { revision: 1, reason: '예산 초과' },
+      { state: 'Rejected', rejectReason: '예산 초과' },
+    ],
+    ['EstimationExpired', { revision: 1 }, { state: 'Expired' }],
+    ['EstimationCancelled', { reason: '취소' }, { state: 'Cancelled' }],
+  ])('after a quote, %s sets the state the lists show', async (type, data, expected) => {
+    const [row] = await spec
+      .given([requested, assigned, computed, quoted, event(type, data)])
+      .rows(estimations);
+    expect(row).toMatchObject({ ...expected, updated: at(4), updatedBy: 5, version: 4 });
+  });
+
+  it('completes an ordered estimation, and a requote clears an earlier rejection', async () => {
+    const accepted = event('EstimationAccepted', { revision: 1, orderNumber: 'ORD-20261102-0001' });
+    const [done] = await spec
+      .given([requested, quoted, accepted, event('EstimationCompleted', {}, 7)])
+      .rows(estimations);
+    expect(done).toMatchObject({ state: 'Completed', orderNumber: 'ORD-20261102-0001', updatedBy: 7 });
+    const rejected = event('EstimationRejected', { revision: 1, reason: '예산 초과' });
+    const again = event(
+      'EstimationQuoted',
+      {
+        revision: 2,
+        validUntil: '2026-12-10T00:00:00.000Z',
+        lines: [line],
+        totals,
+        rates,
+        designRevision: 4,
+      },
+      7,
+    );
+    const [requoted] = await spec.given([requested, quoted, rejected, again]).rows(estimations);
+    expect(requoted).toMatchObject({ state: 'Quoted', quoteRevision: 2, rejectReason: null });
+  });
+
+  it('applies a repeated request once', async () => {
+    const rows = await spec
+      .given([requested, { ...requested, data: { ...(requested.data as object), note: '다시' } }])
+      .rows(estimations);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ note: '거실만' });
+  });
+});
