@@ -1,0 +1,170 @@
+import { designReadModels, emptyDesignDocument } from '@interior/contracts';
+import type { TestDatabase } from '@interior/platform/testing';
+import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { designsProjection } from './designs.projection';
+
+const { designs, documents, pendingShares } = designReadModels;
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await openProjectionTestDatabase();
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const spec = projectionSpec(designsProjection, () => db);
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
+/** A 4 m × 3 m room: 12 ㎡. */
+const room = (id: string) => ({
+  id,
+  name: '거실',
+  polygon: [
+    { x: 0, y: 0 },
+    { x: 4000, y: 0 },
+    { x: 4000, y: 3000 },
+    { x: 0, y: 3000 },
+  ],
+  ceilingHeight: 2400,
+});
+const withRooms = (...ids: string[]) => ({ ...emptyDesignDocument(), rooms: ids.map(room) });
+
+const design = (type: string, data: object, actorId = 5): GivenEvent => ({
+  stream: ['Design', 9],
+  type,
+  data,
+  actorId,
+});
+const created = design('DesignCreated', {
+  id: 9,
+  name: '우리 집',
+  description: '',
+  ownerId: 5,
+  folderId: null,
+  planId: 2,
+  document: withRooms('a'),
+});
+const delta = { rooms: { added: 1, removed: 0 } };
+
+describe('the designs read models', () => {
+  it('lists a created design as Active with its area and rooms, and keeps its document', async () => {
+    const given = spec.given([created]);
+    expect(await given.rows(designs)).toEqual([
+      expect.objectContaining({
+        id: 9,
+        name: '우리 집',
+        ownerId: 5,
+        folderId: null,
+        planId: 2,
+        status: 'Active',
+        revision: 0,
+        area: 12,
+        roomCount: 1,
+        commentCount: 0,
+        shareCount: 0,
+        managerIds: [],
+        registered: at(0),
+        registeredBy: 5,
+        version: 0,
+      }),
+    ]);
+    expect(await given.rows(documents)).toEqual([{ id: 9, revision: 0, document: withRooms('a') }]);
+  });
+
+  it('follows renames, descriptions, folders and saves of the document', async () => {
+    const given = spec.given([
+      created,
+      design('DesignRenamed', { name: '새 집' }),
+      design('DesignDescribed', { description: '34평' }),
+      design('DesignMovedToFolder', { folderId: 3 }),
+      design('DesignDocumentChanged', { revision: 1, document: withRooms('a', 'b'), delta }, 6),
+    ]);
+    const [row] = await given.rows(designs);
+    expect(row).toMatchObject({
+      name: '새 집',
+      description: '34평',
+      folderId: 3,
+      revision: 1,
+      area: 24,
+      roomCount: 2,
+      updated: at(4),
+      updatedBy: 6,
+      version: 4,
+    });
+    expect(await given.rows(documents)).toEqual([{ id: 9, revision: 1, document: withRooms('a', 'b') }]);
+  });
+
+  it('trashes and restores, and forgets a purged design with its document and pending shares', async () => {
+    const trashed = design('DesignTrashed', { at: '2026-11-01T00:01:00.000Z' });
+    expect((await spec.given([created, trashed]).rows(designs))[0]).toMatchObject({
+      status: 'Trashed',
+      trashedAt: at(1),
+    });
+    expect(
+      (await spec.given([created, trashed, design('DesignRestored', {})]).rows(designs))[0],
+    ).toMatchObject({ status: 'Active', trashedAt: null });
+    const pending = design('DesignShared', {
+      emailKey: 'k1',
+      email: 'sealed',
+      permission: 'Read',
+      userId: null,
+    });
+    const purged = spec.given([created, pending, trashed, design('DesignPurged', { automatic: true })]);
+    expect(await purged.rows(designs)).toEqual([]);
+    expect(await purged.rows(documents)).toEqual([]);
+    expect(await purged.rows(pendingShares, ['designId', 'emailKey'])).toEqual([]);
+  });
+
+  it('moves a transferred design to its new owner, out of the old owner’s folder', async () => {
+    const given = spec.given([
+      created,
+      design('DesignMovedToFolder', { folderId: 3 }),
+      design('DesignOwnershipTransferred', { from: 5, to: 8 }, 1),
+    ]);
+    expect((await given.rows(designs))[0]).toMatchObject({ ownerId: 8, folderId: null, updatedBy: 1 });
+  });
+
+  it('keeps shares to addresses without an account until they attach', async () => {
+    const share = (emailKey: string, userId: number | null) =>
+      design('DesignShared', { emailKey, email: 'sealed', permission: 'Write', userId });
+    const given = spec.given([
+      created,
+      share('k1', null),
+      share('k2', null),
+      share('k3', 12),
+      design('DesignShareAttached', { emailKey: 'k1', userId: 13, permission: 'Write' }),
+    ]);
+    expect(await given.rows(pendingShares, ['designId', 'emailKey'])).toEqual([
+      { designId: 9, emailKey: 'k2', permission: 'Write' },
+    ]);
+    expect((await given.rows(designs))[0]).toMatchObject({ version: 4 });
+  });
+
+  it('counts the people it is shared with from its grants (its owner not among them) and its comments', async () => {
+    const grants = (ids: number[]): GivenEvent => ({
+      stream: 'Acl-Design-9',
+      type: 'AclChanged',
+      data: {
+        type: 'Design',
+        id: 9,
+        aces: ids.map((id) => ({ identity: { type: 'User', id }, permission: id === 5 ? 'Admin' : 'Read' })),
+      },
+    });
+    const comment = (type: string, id: number): GivenEvent => ({
+      stream: ['Comment', id],
+      type,
+      data: { id, designId: 9 },
+    });
+    const [row] = await spec
+      .given([
+        created,
+        grants([5, 12, 13]),
+        grants([5, 12]),
+        comment('CommentCreated', 1),
+        comment('CommentCreated', 2),
+        comment('CommentDeleted', 1),
+      ])
+      .rows(designs);
+    expect(row).toMatchObject({ shareCount: 1, commentCount: 1 });
+  });
+});
