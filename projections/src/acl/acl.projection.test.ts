@@ -1,18 +1,11 @@
 import { resourceEventTypes, resources } from '@interior/contracts';
 import { readModels } from '@interior/platform';
-import type { TestDatabase } from '@interior/platform/testing';
-import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { type GivenEvent, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { aclProjection, TYPE_LEVEL } from './acl.projection';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
-const spec = projectionSpec(aclProjection, () => db);
+const spec = projectionSpec(aclProjection, db);
 const order = ['objectType', 'objectId', 'identityType', 'identityKey'];
 const user = (id: number) => ({ type: 'User', id });
 const group = (id: number) => ({ type: 'Group', id });

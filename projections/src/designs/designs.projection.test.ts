@@ -1,40 +1,26 @@
-import { designReadModels, emptyDesignDocument } from '@interior/contracts';
-import type { TestDatabase } from '@interior/platform/testing';
-import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { designReadModels, workedExampleDocument } from '@interior/contracts';
+import {
+  eventsOf,
+  type GivenEvent,
+  projectionSpec,
+  projectionTestDatabase,
+} from '../testing/projection-spec';
 import { designsProjection } from './designs.projection';
 
 const { designs, documents, pendingShares } = designReadModels;
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
-const spec = projectionSpec(designsProjection, () => db);
+const spec = projectionSpec(designsProjection, db);
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
-/** A 4 m × 3 m room: 12 ㎡. */
-const room = (id: string) => ({
-  id,
-  name: '거실',
-  polygon: [
-    { x: 0, y: 0 },
-    { x: 4000, y: 0 },
-    { x: 4000, y: 3000 },
-    { x: 0, y: 3000 },
-  ],
-  ceilingHeight: 2400,
-});
-const withRooms = (...ids: string[]) => ({ ...emptyDesignDocument(), rooms: ids.map(room) });
+/** The worked example's one room of 12 ㎡, once or with copies of it under other ids. */
+const withRooms = (...ids: string[]) => {
+  const document = workedExampleDocument();
+  const [room] = document.rooms;
+  return { ...document, rooms: ids.map((id) => ({ ...room!, id })) };
+};
 
-const design = (type: string, data: object, actorId = 5): GivenEvent => ({
-  stream: ['Design', 9],
-  type,
-  data,
-  actorId,
-});
+const design = eventsOf(['Design', 9], 5);
 const created = design('DesignCreated', {
   id: 9,
   name: '우리 집',

@@ -1,42 +1,33 @@
 import { estimationReadModels } from '@interior/contracts';
 import { readModels } from '@interior/platform';
-import type { TestDatabase } from '@interior/platform/testing';
-import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { eventsOf, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { estimationsProjection } from './estimations.projection';
 
 const { estimations, drafts, quotes } = estimationReadModels;
 
-let db: TestDatabase;
+const db = projectionTestDatabase();
 beforeAll(async () => {
-  db = await openProjectionTestDatabase();
+  const { knex } = db();
   // The names shown in the lists come from the users read model as it is when an event applies.
-  await db.knex.schema.createTable(readModels.users, (t) => {
+  await knex.schema.createTable(readModels.users, (t) => {
     t.integer('id').primary();
     t.text('name');
   });
-  await db.knex(readModels.users).insert([
+  await knex(readModels.users).insert([
     { id: 5, name: '김요청' },
     { id: 7, name: '박관리' },
     { id: 8, name: '이설계' },
   ]);
 });
-afterAll(async () => {
-  await db?.drop();
-});
 
-const spec = projectionSpec(estimationsProjection, () => db);
+const spec = projectionSpec(estimationsProjection, db);
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
 const line = { trade: '목공', item: '걸레받이', unit: 'm', quantity: '12', unitPrice: 3000, amount: 36000 };
 const totals = { supply: 1_000_000, vat: 100_000, total: 1_100_000 };
 const rates = { OVERHEAD_RATE: '0.05', PROFIT_RATE: '0.1' };
 
-const event = (type: string, data: object, actorId = 5): GivenEvent => ({
-  stream: ['Estimation', 3],
-  type,
-  data,
-  actorId,
-});
-const requested = event('EstimationRequested', {
+const event = eventsOf(['Estimation', 3], 5);
+const request = {
   id: 3,
   estimateNumber: 'EST-20261101-0001',
   designId: 11,
@@ -44,7 +35,8 @@ const requested = event('EstimationRequested', {
   designRevision: 4,
   requesterId: 5,
   note: '거실만',
-});
+};
+const requested = event('EstimationRequested', request);
 const assigned = event('EstimationAssigned', { managerId: 7, designerId: 8 }, 1);
 const computed = event(
   'EstimationDraftComputed',
@@ -61,12 +53,7 @@ describe('the estimations read models', () => {
   it('lists a requested estimation with the requester’s name, in state Requested', async () => {
     expect(await spec.given([requested]).rows(estimations)).toEqual([
       expect.objectContaining({
-        id: 3,
-        estimateNumber: 'EST-20261101-0001',
-        designId: 11,
-        designName: '우리 집',
-        designRevision: 4,
-        requesterId: 5,
+        ...request,
         requesterName: '김요청',
         managerId: null,
         state: 'Requested',
@@ -191,7 +178,7 @@ describe('the estimations read models', () => {
 
   it('applies a repeated request once', async () => {
     const rows = await spec
-      .given([requested, { ...requested, data: { ...(requested.data as object), note: '다시' } }])
+      .given([requested, event('EstimationRequested', { ...request, note: '다시' })])
       .rows(estimations);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ note: '거실만' });

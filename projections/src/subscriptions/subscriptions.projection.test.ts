@@ -1,26 +1,14 @@
-import type { TestDatabase } from '@interior/platform/testing';
-import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { eventsOf, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { subscriptionPlansProjection, subscriptionsProjection } from './subscriptions.projection';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
 
 describe('the subscription plans read model', () => {
-  const spec = projectionSpec(subscriptionPlansProjection, () => db);
-  const plan = (type: string, data: object, actorId = 1): GivenEvent => ({
-    stream: ['SubscriptionPlan', 2],
-    type,
-    data,
-    actorId,
-  });
-  const created = plan('SubscriptionPlanCreated', {
+  const spec = projectionSpec(subscriptionPlansProjection, db);
+  const plan = eventsOf(['SubscriptionPlan', 2], 1);
+  const fields = {
     id: 2,
     code: 'PRO',
     name: '프로',
@@ -28,18 +16,13 @@ describe('the subscription plans read model', () => {
     yearlyPrice: 110_000,
     features: ['공유', '견적'],
     active: true,
-  });
+  };
+  const created = plan('SubscriptionPlanCreated', fields);
 
   it('lists a plan as created, changes only the fields an update carries, and forgets a deleted one', async () => {
     expect(await spec.given([created]).rows('subscription_plans')).toEqual([
       {
-        id: 2,
-        code: 'PRO',
-        name: '프로',
-        monthlyPrice: 11_000,
-        yearlyPrice: 110_000,
-        features: ['공유', '견적'],
-        active: true,
+        ...fields,
         registered: at(0),
         registeredBy: 1,
         updated: null,
@@ -66,10 +49,10 @@ describe('the subscription plans read model', () => {
 });
 
 describe('the subscriptions, orders and payments read models', () => {
-  const spec = projectionSpec(subscriptionsProjection, () => db);
+  const spec = projectionSpec(subscriptionsProjection, db);
   const terms = { planId: 2, planCode: 'PRO', planName: '프로', period: 'Monthly', amount: 11_000 };
   const card = { company: '신한', last4: '1234' };
-  const on = (type: string, data: object): GivenEvent => ({ stream: ['Subscription', 5], type, data });
+  const on = eventsOf(['Subscription', 5]);
   const requested = on('SubscriptionRequested', {
     userId: 5,
     planId: 2,

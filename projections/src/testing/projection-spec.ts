@@ -143,3 +143,20 @@ export function projectionSpec(projection: Projection, db: () => TestDatabase) {
 export async function openProjectionTestDatabase() {
   return openTestDatabase({ embedded: true });
 }
+
+/** The test file's embedded database: opened before its tests, dropped after them. */
+export function projectionTestDatabase(): () => TestDatabase {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await openProjectionTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+  return () => db!;
+}
+
+/** Events of one stream: each a type and its data, by the stream's usual actor unless told. */
+export const eventsOf =
+  (stream: GivenEvent['stream'], usualActorId?: number) =>
+  (type: string, data: object, actorId = usualActorId): GivenEvent => ({ stream, type, data, actorId });

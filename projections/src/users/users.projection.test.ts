@@ -1,19 +1,19 @@
 import { PiiVault, readModels } from '@interior/platform';
-import type { TestDatabase } from '@interior/platform/testing';
-import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import {
+  eventsOf,
+  type GivenEvent,
+  projectionSpec,
+  projectionTestDatabase,
+} from '../testing/projection-spec';
 import { usersProjection } from './users.projection';
 
-let db: TestDatabase;
+const db = projectionTestDatabase();
 let vault: PiiVault;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-  vault = new PiiVault(db.knex);
-});
-afterAll(async () => {
-  await db?.drop();
+beforeAll(() => {
+  vault = new PiiVault(db().knex);
 });
 
-const spec = projectionSpec(usersProjection, () => db);
+const spec = projectionSpec(usersProjection, db);
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
 /** Personal fields travel sealed with the person's key, as the commands write them. */
 const seal = (userId: number, value: string) => vault.seal(`User-${userId}`, value, { createKey: true });
@@ -37,7 +37,7 @@ async function registered(id: number): Promise<GivenEvent> {
     },
   };
 }
-const on = (id: number, type: string, data: object): GivenEvent => ({ stream: ['User', id], type, data });
+const on = (id: number, type: string, data: object) => eventsOf(['User', id])(type, data);
 
 describe('the users read model', () => {
   it('opens the personal fields of a registered user and keeps what sign-in needs', async () => {
