@@ -1,4 +1,4 @@
-import type { ObjectType } from '@interior/contracts';
+import { koreanDay, type ObjectType } from '@interior/contracts';
 import { pgErrorCode, pgErrorCodes } from '@interior/platform';
 import type { Knex } from 'knex';
 
@@ -86,7 +86,7 @@ async function fetchIds(knex: Knex, sequence: string, count: number): Promise<nu
  * calendar day). Never the same twice; a refused command may leave a gap.
  */
 export async function nextDailyNumber(knex: Knex, prefix: string, at: Date = new Date()): Promise<string> {
-  const korean = new Date(at.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const korean = koreanDay(at);
   const { rows } = await knex.raw(
     `insert into daily_numbers (prefix, day, last) values (?, ?, 1)
      on conflict (prefix, day) do update set last = daily_numbers.last + 1

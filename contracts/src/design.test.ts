@@ -1,4 +1,4 @@
-import { describeDelta, designLogSentence, documentDelta, koreanDay, koreanWeek } from './design';
+import { describeDelta, designLogSentence, documentDelta } from './design';
 import { emptyDesignDocument } from './design-document';
 import { orientation } from './geometry';
 
@@ -48,16 +48,5 @@ describe('design log sentences', () => {
       ),
     ).toBe('김민준 님이 방 2개를 추가하고 방 1개를 삭제했습니다. (리비전 3)');
     expect(describeDelta(documentDelta(before, before))).toBe('문서를 수정');
-  });
-});
-
-describe('Korean calendar days and weeks', () => {
-  it.each([
-    ['2026-11-22T14:59:59Z', '2026-11-22', '2026-11-16'],
-    ['2026-11-22T15:00:00Z', '2026-11-23', '2026-11-23'],
-    ['2026-11-29T14:00:00Z', '2026-11-29', '2026-11-23'],
-  ])('%s is %s, in the week of %s', (at, day, week) => {
-    expect(koreanDay(new Date(at))).toBe(day);
-    expect(koreanWeek(new Date(at))).toBe(week);
   });
 });

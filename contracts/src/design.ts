@@ -329,18 +329,6 @@ export interface DesignAnalysis {
   estimateFunnel: { stage: EstimateFunnelStage; label: string; count: number; conversion: number | null }[];
 }
 
-/** The Korean calendar day (YYYY-MM-DD, UTC+9) of an instant. */
-export function koreanDay(at: Date): string {
-  return new Date(at.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** The Monday (Korean calendar) of the week an instant falls in. */
-export function koreanWeek(at: Date): string {
-  const local = new Date(at.getTime() + 9 * 60 * 60 * 1000);
-  const weekday = (local.getUTCDay() + 6) % 7;
-  return new Date(local.getTime() - weekday * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 /** How many of each product a document places (an item counts its quantity, 1 when absent). */
 export function placedProducts(doc: DesignDocument): Map<number, number> {
   const counts = new Map<number, number>();

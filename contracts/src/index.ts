@@ -17,6 +17,7 @@ export * from './files';
 export * from './formula';
 export * from './geometry';
 export * from './history';
+export * from './korea-time';
 export * from './messages';
 export * from './notice';
 export * from './oauth';

@@ -47,14 +47,3 @@ export const popupBannerResource = defineResource({
     active: { kind: 'boolean', label: '사용', filter: true, sortable: true, list: true },
   },
 });
-
-/**
- * The end of "today" in Korea (UTC+9, no daylight saving) after `now`: a banner hidden for the day
- * shows again from then.
- */
-export function endOfKoreanDay(now: Date): Date {
-  const koreaOffset = 9 * 60 * 60 * 1000;
-  const day = 24 * 60 * 60 * 1000;
-  const koreanNow = now.getTime() + koreaOffset;
-  return new Date(Math.floor(koreanNow / day) * day + day - koreaOffset);
-}
