@@ -34,3 +34,4 @@ export * from './subscription';
 export * from './user';
 export * from './usergroup';
 export * from './validation';
+export * from './won';

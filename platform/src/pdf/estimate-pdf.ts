@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  formatWon,
   groupByTrade,
   KIND_LABELS,
   type Line,
@@ -64,7 +65,8 @@ export interface EstimatePdfInput {
   note?: string | null;
 }
 
-const won = (n: number) => n.toLocaleString('ko-KR');
+// The table's columns name their unit (원), so its cells carry the number alone.
+const grouped = (n: number) => n.toLocaleString('ko-KR');
 const quantityFormat = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 2 });
 
 const dateFormat = new Intl.DateTimeFormat('ko-KR', {
@@ -255,7 +257,7 @@ function header(doc: Doc, input: EstimatePdfInput): void {
     .font('bold')
     .fontSize(12)
     .text(
-      `합계금액 ${amountInKoreanWords(input.totals.total)} (₩${won(input.totals.total)}) · 부가가치세 포함`,
+      `합계금액 ${amountInKoreanWords(input.totals.total)} (${formatWon(input.totals.total)}) · 부가가치세 포함`,
       left + 10,
       by + 9,
       { width: CONTENT_WIDTH - 20, align: 'center' },
@@ -359,13 +361,13 @@ function lineTable(doc: Doc, lines: readonly Line[]): NumberedLine[] {
         spec: line.spec,
         unit: line.unit,
         quantity: quantityFormat.format(line.quantity),
-        unitPrice: won(line.unitPrice),
-        amount: won(line.amount),
+        unitPrice: grouped(line.unitPrice),
+        amount: grouped(line.amount),
         kind: KIND_LABELS[line.kind as LineKind],
       });
     }
     y = ensureRoom(doc, y, 18, true);
-    y = row(doc, y, { name: `${group.trade} 소계`, amount: won(group.subtotal) }, { bold: true });
+    y = row(doc, y, { name: `${group.trade} 소계`, amount: grouped(group.subtotal) }, { bold: true });
   }
   doc.y = y + 14;
   return numbered;
@@ -382,7 +384,7 @@ function totalsBlock(doc: Doc, input: EstimatePdfInput): void {
   y = doc.y + 4;
   for (const { key, label } of TOTAL_LABELS) {
     const strong = key === 'direct' || key === 'supply' || key === 'total';
-    const value = key === 'rounding' && totals.rounding !== 0 ? `-${won(totals.rounding)}` : won(totals[key]);
+    const value = formatWon(key === 'rounding' && totals.rounding !== 0 ? -totals.rounding : totals[key]);
     if (strong) doc.rect(x, y, width, rowHeight).fill(key === 'total' ? '#e3f2fd' : COLOUR.group);
     doc.rect(x, y, width, rowHeight).lineWidth(0.5).stroke(COLOUR.line);
     doc
@@ -390,7 +392,7 @@ function totalsBlock(doc: Doc, input: EstimatePdfInput): void {
       .fontSize(9)
       .fillColor(COLOUR.text)
       .text(label, x + 8, y + 4.5, { width: 110, lineBreak: false });
-    doc.text(`${value} 원`, x + 110, y + 4.5, { width: width - 118, align: 'right', lineBreak: false });
+    doc.text(value, x + 110, y + 4.5, { width: width - 118, align: 'right', lineBreak: false });
     y += rowHeight;
   }
   doc.font('regular').fontSize(8).fillColor(COLOUR.muted);

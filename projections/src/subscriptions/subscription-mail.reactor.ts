@@ -1,10 +1,10 @@
 import type { SubscriptionEvent } from '@interior/contracts';
+import { formatWon } from '@interior/contracts';
 import type { EventStore, PiiVault, StoredEvent } from '@interior/platform';
 import { recipientOf } from '../reactors/mail/mail.reactor';
 import type { MailContent } from '../reactors/mail/templates';
 import type { Reactor } from '../reactors/reactor-runner';
 
-const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
 /** Dates as Korean readers expect them, in Korea's time zone. */
 const day = (iso: string) =>
   new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso));
@@ -40,7 +40,7 @@ export function renderSubscriptionMail(
         '구독 결제 영수증',
         name,
         [
-          `${event.data.terms.planName} 구독료 ${won(event.data.amount)}(부가세 포함)이 결제되었습니다.`,
+          `${event.data.terms.planName} 구독료 ${formatWon(event.data.amount)}(부가세 포함)이 결제되었습니다.`,
           `이용 기간: ${day(event.data.periodStart)} ~ ${day(event.data.periodEnd)}`,
           `주문번호: ${event.data.orderId}`,
         ],

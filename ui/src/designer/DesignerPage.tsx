@@ -4,6 +4,7 @@ import {
   dashboardPath,
   designDocumentSchema,
   fileUrl,
+  formatWon,
   isSimplePolygon,
   messages,
   type StoredFile,
@@ -897,7 +898,7 @@ export function DesignerPage() {
                         }}
                       />
                     )}
-                    <ListItemText primary={p.name} secondary={`${p.price.toLocaleString('ko-KR')}원`} />
+                    <ListItemText primary={p.name} secondary={formatWon(p.price)} />
                   </ListItemButton>
                 );
               })}

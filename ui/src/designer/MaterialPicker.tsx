@@ -1,4 +1,4 @@
-import { fileUrl, type StoredFile } from '@interior/contracts';
+import { fileUrl, formatWon, type StoredFile } from '@interior/contracts';
 import {
   Box,
   Breadcrumbs,
@@ -225,7 +225,7 @@ export function MaterialPicker({
             {value === 'mixed'
               ? '여러 자재'
               : chosen
-                ? `${chosen.name} · ${chosen.price.toLocaleString('ko-KR')}원/${chosen.unit}`
+                ? `${chosen.name} · ${formatWon(chosen.price)}/${chosen.unit}`
                 : typeof value === 'number'
                   ? `자재 #${value}`
                   : '정하지 않음'}
@@ -378,7 +378,7 @@ export function MaterialPicker({
                     {m.name}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" noWrap>
-                    {m.price.toLocaleString('ko-KR')}원/{m.unit}
+                    {formatWon(m.price)}/{m.unit}
                   </Typography>
                 </ButtonBase>
               ))}

@@ -6,6 +6,7 @@ import type {
   LineKind,
   Totals,
 } from '@interior/contracts';
+import { formatWon as formatWonAmount } from '@interior/contracts';
 import { apiFetch, apiJson } from '../session';
 
 /** A line as the editor sends it: a computed line keeps its `id`; a line without one is added by hand. */
@@ -105,10 +106,10 @@ export async function openQuotePdf(id: number, revision: number): Promise<void> 
   }
 }
 
-/** 원 as a 견적서 writes it: 3,902,800원. */
+/** An amount in won, or a dash where there is none. */
 export const formatWon = (won: number | null | undefined) =>
   // A bigint column may come as text: as a number it gets its thousands separators.
-  won === null || won === undefined ? '—' : `${Number(won).toLocaleString('ko-KR')}원`;
+  won === null || won === undefined ? '—' : formatWonAmount(Number(won));
 
 /** A quantity with at most two decimals, as lines carry it. */
 export const formatQuantity = (quantity: number) =>

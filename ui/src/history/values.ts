@@ -2,6 +2,7 @@ import {
   type Ace,
   type AgreementCode,
   agreementDefinitions,
+  formatWon,
   type Role,
   roleLabels,
   type Totals,
@@ -128,7 +129,7 @@ export function showValue(field: string, value: unknown, context: ValueContext):
     .join(', ');
 }
 
-const won = (n: number | undefined) => `${Number(n ?? 0).toLocaleString('ko-KR')}원`;
+const won = (n: number | undefined) => formatWon(Number(n ?? 0));
 const percent = (rate: string | undefined) =>
   `${(Number(rate ?? 0) * 100).toLocaleString('ko-KR', { maximumFractionDigits: 2 })}%`;
 

@@ -1,4 +1,5 @@
 import type { EstimationEvent } from '@interior/contracts';
+import { formatWon } from '@interior/contracts';
 import type { EventStore, PiiVault, StoredEvent } from '@interior/platform';
 import { recipientOf } from '../mail/mail.reactor';
 import type { Reactor } from '../reactor-runner';
@@ -11,7 +12,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 /** The estimation's request and current assignees, from its own stream (no read model to wait for). */
 async function partiesOf(store: EventStore, stream: string) {
@@ -73,7 +73,7 @@ export function estimationMailReactor(deps: {
             '견적서가 발행되었습니다',
             [
               `${title}의 견적서(${event.data.revision}차)가 발행되었습니다.`,
-              `합계 ${won(event.data.totals.total)} (부가가치세 포함), ${event.data.validUntil.slice(0, 10)}까지 유효합니다.`,
+              `합계 ${formatWon(event.data.totals.total)} (부가가치세 포함), ${event.data.validUntil.slice(0, 10)}까지 유효합니다.`,
               '견적서를 확인하고 수락하거나 거절해 주세요.',
             ],
             `${base}/dashboard/mydesign/${requested.designId}/estimates`,

@@ -1,5 +1,5 @@
 /** Won as Korean readers write it: 14,900원. */
-export const formatWon = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
+export { formatWon } from '@interior/contracts';
 
 /** A date in Korea's time zone: 2026년 3월 1일. */
 export const formatDay = (iso: string | null | undefined) =>

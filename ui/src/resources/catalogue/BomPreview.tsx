@@ -1,4 +1,4 @@
-import { evaluateFormula, FormulaError, lineAmount, roundHalfUp } from '@interior/contracts';
+import { evaluateFormula, FormulaError, formatWon, lineAmount, roundHalfUp } from '@interior/contracts';
 import {
   Alert,
   Box,
@@ -34,8 +34,6 @@ const bases = [
   ['count', '수량', '개', '1'],
 ] as const;
 type BaseKey = (typeof bases)[number][0];
-
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 /**
  * "미리 보기" of a BOM recipe (docs/catalogue.md): each line's quantity formula evaluated on a base
@@ -164,8 +162,8 @@ export function BomPreview() {
                       `${r.quantity?.toLocaleString('ko-KR', { maximumFractionDigits: 2 })} ${r.line.unit}`
                     )}
                   </TableCell>
-                  <TableCell align="right">{r.price === undefined ? '—' : won(r.price)}</TableCell>
-                  <TableCell align="right">{r.amount === null ? '—' : won(r.amount)}</TableCell>
+                  <TableCell align="right">{r.price === undefined ? '—' : formatWon(r.price)}</TableCell>
+                  <TableCell align="right">{r.amount === null ? '—' : formatWon(r.amount)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -175,7 +173,7 @@ export function BomPreview() {
                   합계
                 </TableCell>
                 <TableCell align="right" data-testid="bom-preview-total">
-                  {won(total)}
+                  {formatWon(total)}
                 </TableCell>
               </TableRow>
             </TableFooter>

@@ -1,4 +1,4 @@
-import { bomLineKindLabels, bomLineKinds, bomTrades } from '@interior/contracts';
+import { bomLineKindLabels, bomLineKinds, bomTrades, formatWon } from '@interior/contracts';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   ArrayInput,
@@ -132,9 +132,7 @@ export function BomLinesView() {
               <TableCell>{line.spec || '-'}</TableCell>
               <TableCell>{line.unit}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{line.quantity}</TableCell>
-              <TableCell>
-                {line.unitPrice === null ? '자재 단가' : `${line.unitPrice.toLocaleString('ko-KR')}원`}
-              </TableCell>
+              <TableCell>{line.unitPrice === null ? '자재 단가' : formatWon(line.unitPrice)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { koreanLocale } from '../../i18n/format';
 import { FileInput, FileValue } from './FileFields';
+import { WonField } from './WonField';
 
 /**
  * One input and one display per field kind (contracts/src/resource.ts), so every declared
@@ -30,8 +31,6 @@ const choicesOf = (labels: Readonly<Record<string, string>>, values: readonly st
 /** The field a referenced resource's records are named by. */
 export const representationOf = (resource: string) =>
   resource === 'user' ? 'name' : (resourceNamed(resource)?.representation ?? 'id');
-
-const won = { style: 'currency', currency: 'KRW', maximumFractionDigits: 0 } as const;
 
 export function FieldInput({ source, spec }: { source: string; spec: FieldSpec }) {
   const helperText = spec.help ?? false;
@@ -126,7 +125,7 @@ export function FieldValue({
     case 'decimal':
       return <NumberField source={source} emptyText="-" locales={koreanLocale} />;
     case 'money':
-      return <NumberField source={source} emptyText="-" locales={koreanLocale} options={won} />;
+      return <WonField source={source} />;
     case 'boolean':
       return <BooleanField source={source} />;
     case 'enum':

@@ -1,18 +1,11 @@
 import { billingPeriodLabels, paymentStatusLabels } from '@interior/contracts';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
-import {
-  DataTable,
-  DateField,
-  NumberField,
-  Show,
-  SimpleShowLayout,
-  TopToolbar,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, DateField, Show, SimpleShowLayout, TopToolbar, useRecordContext } from 'react-admin';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 import { formatDay, formatWon } from '../../pages/subscription/format';
+import { WonField } from '../kit/WonField';
 import type { PaymentRecord } from '../subscription-payment';
 
 /** my-payment: my receipts, newest first. */
@@ -25,11 +18,7 @@ function MyPaymentList() {
         </DataTable.Col>
         <DataTable.Col source="orderName" label="주문명" />
         <DataTable.Col source="amount" label="결제 금액">
-          <NumberField
-            source="amount"
-            locales={koreanLocale}
-            options={{ style: 'currency', currency: 'KRW' }}
-          />
+          <WonField source="amount" />
         </DataTable.Col>
         <DataTable.Col
           source="status"

@@ -1,16 +1,9 @@
 import { billingPeriodLabels, orderStatusLabels } from '@interior/contracts';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import {
-  DataTable,
-  DateField,
-  DateInput,
-  NumberField,
-  NumberInput,
-  SearchInput,
-  SelectInput,
-} from 'react-admin';
+import { DataTable, DateField, DateInput, NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
+import { WonField } from '../kit/WonField';
 
 const statusChoices = Object.entries(orderStatusLabels).map(([id, name]) => ({ id, name }));
 const periodChoices = Object.entries(billingPeriodLabels).map(([id, name]) => ({ id, name }));
@@ -43,11 +36,7 @@ function SubscriptionOrderList() {
           render={(r: OrderRecord) => billingPeriodLabels[r.period]}
         />
         <DataTable.Col source="amount" label="금액">
-          <NumberField
-            source="amount"
-            locales={koreanLocale}
-            options={{ style: 'currency', currency: 'KRW' }}
-          />
+          <WonField source="amount" />
         </DataTable.Col>
         <DataTable.Col
           source="status"

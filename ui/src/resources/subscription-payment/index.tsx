@@ -17,7 +17,6 @@ import {
   DataTable,
   DateField,
   DateInput,
-  NumberField,
   NumberInput,
   SearchInput,
   SelectInput,
@@ -29,6 +28,7 @@ import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
 import { formatWon } from '../../pages/subscription/format';
 import { apiJson } from '../../session';
+import { WonField } from '../kit/WonField';
 
 const statusChoices = Object.entries(paymentStatusLabels).map(([id, name]) => ({ id, name }));
 const periodChoices = Object.entries(billingPeriodLabels).map(([id, name]) => ({ id, name }));
@@ -150,18 +150,10 @@ function SubscriptionPaymentList() {
         <DataTable.Col source="userId" label="사용자 ID" />
         <DataTable.Col source="orderName" label="주문명" />
         <DataTable.Col source="amount" label="결제 금액">
-          <NumberField
-            source="amount"
-            locales={koreanLocale}
-            options={{ style: 'currency', currency: 'KRW' }}
-          />
+          <WonField source="amount" />
         </DataTable.Col>
         <DataTable.Col source="refundedAmount" label="환불 금액">
-          <NumberField
-            source="refundedAmount"
-            locales={koreanLocale}
-            options={{ style: 'currency', currency: 'KRW' }}
-          />
+          <WonField source="refundedAmount" />
         </DataTable.Col>
         <DataTable.Col
           source="status"

@@ -9,7 +9,6 @@ import {
   Edit,
   maxLength,
   minValue,
-  NumberField,
   NumberInput,
   number,
   required,
@@ -19,7 +18,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { List } from '../../export/List';
-import { koreanLocale } from '../../i18n/format';
+import { WonField } from '../kit/WonField';
 
 const codeChoices = planCodes.map((code) => ({ id: code, name: roleLabels[code] }));
 const validatePrice = [
@@ -77,18 +76,10 @@ function PlanList() {
           render={(r: SubscriptionPlanRecord) => roleLabels[r.code]}
         />
         <DataTable.Col source="monthlyPrice" label="월간 요금">
-          <NumberField
-            source="monthlyPrice"
-            locales={koreanLocale}
-            options={{ style: 'currency', currency: 'KRW' }}
-          />
+          <WonField source="monthlyPrice" />
         </DataTable.Col>
         <DataTable.Col source="yearlyPrice" label="연간 요금">
-          <NumberField
-            source="yearlyPrice"
-            locales={koreanLocale}
-            options={{ style: 'currency', currency: 'KRW' }}
-          />
+          <WonField source="yearlyPrice" />
         </DataTable.Col>
         <DataTable.Col source="active" label="판매 중" disableSort>
           <BooleanField source="active" />
