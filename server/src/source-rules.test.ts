@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Rules every workspace's source keeps, checked over all of it rather than file by file. */
+const root = path.resolve(__dirname, '../..');
+const workspaces = [
+  'contracts',
+  'platform',
+  'command-service',
+  'query-service',
+  'projections',
+  'server',
+  'ui',
+  'bench',
+];
+
+/** Every source file (tests left out) of every workspace. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+// A module that imports one which imports it back is evaluated half-initialised in one of the two
+// orders, so no source module of any workspace may take part in a cycle. Type-only imports vanish
+// when compiled and cannot form one. dpdm runs as its command (its library entry loads ESM-only
+// packages that this Jest setup does not compile).
+test('no module of any workspace imports itself back through others', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'import-cycles-'));
+  try {
+    const output = path.join(dir, 'graph.json');
+    execFileSync(
+      process.execPath,
+      [
+        require.resolve('dpdm/lib/bin/dpdm.js'),
+        '--transform',
+        '--no-tree',
+        '--no-circular',
+        '--no-warning',
+        '--no-progress',
+        '--output',
+        output,
+        ...workspaces.map((workspace) => `${workspace}/src/**/*.{ts,tsx}`),
+      ],
+      { cwd: root, stdio: 'pipe' },
+    );
+    const graph = JSON.parse(readFileSync(output, 'utf8')) as { tree: object; circulars: string[][] };
+    // The walk really reached every workspace's sources.
+    expect(Object.keys(graph.tree).length).toBeGreaterThan(500);
+    expect(graph.circulars).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Money is written one way everywhere (formatWon: 14,900원): a second formatter (a ₩ sign, a KRW
+// currency style, a number with 원 glued on by hand) is the start of two styles again.
+test('no workspace writes an amount of money but through formatWon', () => {
+  const files = workspaces.flatMap((workspace) => sources(path.join(root, workspace, 'src')));
+  expect(files.length).toBeGreaterThan(300);
+  const otherWays = /₩|currency: 'KRW'|toLocaleString\('ko-KR'[^)]*\)\}?\s*원/;
+  expect(
+    files
+      .filter((file) => otherWays.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file)),
+  ).toEqual([]);
+});
