@@ -24,6 +24,8 @@ const esmOnly = [
   '@tokenizer',
   '@borewit',
   '@noble',
+  'flatbush',
+  'flatqueue',
 ];
 
 export default {

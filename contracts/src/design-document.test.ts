@@ -3,12 +3,15 @@ import {
   documentReferences,
   documentSummary,
   MAX_DOCUMENT_ELEMENTS,
+  MAX_DOCUMENT_POINTS,
+  MAX_WALL_EDGE_TESTS,
   referencedIds,
   referenceErrors,
   validateDesignDocument,
   wallDrawingPlacementErrors,
 } from './design-document';
 import { workedExampleDocument } from './estimate-example';
+import { zigZagDocument } from './worst-case-documents';
 
 type Edit = (doc: DesignDocument & Record<string, unknown>) => void;
 
@@ -253,5 +256,27 @@ describe('wall drawing placement and the summary', () => {
     });
     // 12 + 1.55 × 1.234 = 12 + 1.91887 → 13.92
     expect(documentSummary(doc)).toEqual({ area: 13.92, roomCount: 2 });
+  });
+});
+
+describe('the geometry budget', () => {
+  test('points of every outline together are bounded, with a Korean message', () => {
+    const rooms = Math.floor(MAX_DOCUMENT_POINTS / 1_000);
+    expect(validateDesignDocument(zigZagDocument({ rooms, pointsPerRoom: 1_000, walls: 0 })).ok).toBe(true);
+    const over = validateDesignDocument(zigZagDocument({ rooms: rooms + 1, pointsPerRoom: 1_000, walls: 0 }));
+    expect(over).toEqual({
+      ok: false,
+      errors: { rooms: '방 외곽선의 꼭짓점은 문서 전체에서 5,000개 이하여야 합니다.' },
+      message: '방 외곽선의 꼭짓점은 문서 전체에서 5,000개 이하여야 합니다.',
+    });
+  });
+
+  test("walls in rooms' boxes times the rooms' points are bounded", () => {
+    const walls = Math.floor(MAX_WALL_EDGE_TESTS / 1_000);
+    expect(validateDesignDocument(zigZagDocument({ rooms: 1, pointsPerRoom: 1_000, walls })).ok).toBe(true);
+    const over = validateDesignDocument(zigZagDocument({ rooms: 1, pointsPerRoom: 1_000, walls: walls + 1 }));
+    expect(over.ok ? null : over.message).toBe(
+      '방의 꼭짓점과 그 안의 벽이 너무 많아 계산할 수 없습니다. 방을 나누거나 벽을 줄여 주세요.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dec, roundHalfUp } from './decimal';
-import { isSimplePolygon, openingFitsWall, polygonAreaM2 } from './geometry';
+import { isSimplePolygon, openingFitsWall, polygonAreaM2, wallsInRoomBox } from './geometry';
 import { messages } from './messages';
 import { type FieldErrors, positiveId, requiredText, type Validated, validate } from './validation';
 
@@ -18,6 +18,18 @@ export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 export const MAX_DOCUMENT_ELEMENTS = 5_000;
 /** Points of one room outline. */
 export const MAX_POLYGON_POINTS = 1_000;
+/**
+ * Points of every room outline together. With the budget below it bounds the geometry of a save or
+ * an estimate (outline checks in n log n, areas and perimeters) to well under a tenth of a second:
+ * a request may not hold the event loop for everyone else.
+ */
+export const MAX_DOCUMENT_POINTS = 5_000;
+/**
+ * Walls against room edges: a wall belongs to a room when its ends and middle lie on the room's
+ * boundary, tested edge by edge for every wall whose ends lie in the room's box. The sum over
+ * rooms of (such walls × the room's points) bounds that work; a real plan stays far below.
+ */
+export const MAX_WALL_EDGE_TESTS = 100_000;
 /** Coordinates lie within ±1 km of the origin: the shoelace sum then stays an exact double. */
 export const MAX_COORDINATE_MM = 1_000_000;
 /** Heights, widths and thicknesses of building elements: up to 100 m. */
@@ -192,10 +204,25 @@ export function validateDesignDocument(input: unknown): Validated<DesignDocument
     const message = messages.tooManyDesignElements(MAX_DOCUMENT_ELEMENTS);
     return { ok: false, errors: { _: message }, message };
   }
+  const budget = geometryBudgetError(doc);
+  if (budget) return { ok: false, errors: { rooms: budget }, message: budget };
   const errors = documentRuleErrors(doc);
   const first = Object.values(errors)[0];
   if (first) return { ok: false, errors, message: first };
   return { ok: true, data: doc };
+}
+
+/** The budget of a document's geometry, checked before any of it is computed. */
+function geometryBudgetError(doc: DesignDocument): string | undefined {
+  let points = 0;
+  for (const room of doc.rooms) points += room.polygon.length;
+  if (points > MAX_DOCUMENT_POINTS) return messages.tooManyDesignPoints(MAX_DOCUMENT_POINTS);
+  let tests = 0;
+  for (const room of doc.rooms) {
+    tests += wallsInRoomBox(doc.walls, room.polygon).length * room.polygon.length;
+    if (tests > MAX_WALL_EDGE_TESTS) return messages.designWallsTooTangled;
+  }
+  return undefined;
 }
 
 export type ReferenceKind = 'material' | 'product' | 'workspace' | 'walldrawing';

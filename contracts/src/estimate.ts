@@ -449,6 +449,7 @@ export function explodeDesign(
     if (room.wallMaterialId != null) {
       const wall = roomWallArea({
         polygon: room.polygon,
+        perimeterMm,
         ceilingHeight: room.ceilingHeight,
         walls: doc.walls,
         openings: doc.openings,

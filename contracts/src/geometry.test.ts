@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { dec } from './decimal';
 import {
   isSimplePolygon,
   openingFitsWall,
@@ -12,9 +13,11 @@ import {
   polygonPerimeterMm,
   roomWallArea,
   segmentsIntersect,
+  sqrtOfInteger,
   wallBelongsToRoom,
   wallsOfRoom,
 } from './geometry';
+import { zigZagOutline } from './worst-case-documents';
 
 const P = (...xy: number[]): Point[] => {
   const points: Point[] = [];
@@ -25,6 +28,29 @@ const P = (...xy: number[]): Point[] => {
 const rect = P(0, 0, 4000, 0, 4000, 3000, 0, 3000);
 const lShape = P(0, 0, 6000, 0, 6000, 2000, 2000, 2000, 2000, 5000, 0, 5000);
 const triangle = P(0, 0, 3000, 0, 0, 4000);
+
+/** The simple-polygon rule itself, pair by pair: the sweep must only skip pairs that cannot meet. */
+const everyPairSimple = (polygon: readonly Point[]): boolean => {
+  const n = polygon.length;
+  if (n < 3 || new Set(polygon.map((p) => `${p.x},${p.y}`)).size < n) return false;
+  if (polygonAreaMm2(polygon) === 0) return false;
+  const at = (i: number) => polygon[i % n]!;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const adjacent = j === i + 1 || (i === 0 && j === n - 1);
+      if (!adjacent) {
+        if (segmentsIntersect(at(i), at(i + 1), at(j), at(j + 1))) return false;
+        continue;
+      }
+      const shared = j === i + 1 ? at(i + 1) : at(i);
+      const a = j === i + 1 ? at(i) : at(i + 1);
+      const b = j === i + 1 ? at(j + 1) : at(j);
+      const dot = (a.x - shared.x) * (b.x - shared.x) + (a.y - shared.y) * (b.y - shared.y);
+      if (orientation(shared, a, b) === 0 && dot > 0) return false;
+    }
+  }
+  return true;
+};
 
 describe('area and perimeter', () => {
   test.each([
@@ -98,27 +124,7 @@ describe('segments and simple polygons', () => {
 
   it('finds the same outlines simple as testing every pair of edges', () => {
     // The rule itself, pair by pair: the sweep must only skip pairs that cannot meet.
-    const everyPair = (polygon: readonly Point[]): boolean => {
-      const n = polygon.length;
-      if (n < 3 || new Set(polygon.map((p) => `${p.x},${p.y}`)).size < n) return false;
-      if (polygonAreaMm2(polygon) === 0) return false;
-      const at = (i: number) => polygon[i % n]!;
-      for (let i = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++) {
-          const adjacent = j === i + 1 || (i === 0 && j === n - 1);
-          if (!adjacent) {
-            if (segmentsIntersect(at(i), at(i + 1), at(j), at(j + 1))) return false;
-            continue;
-          }
-          const shared = j === i + 1 ? at(i + 1) : at(i);
-          const a = j === i + 1 ? at(i) : at(i + 1);
-          const b = j === i + 1 ? at(j + 1) : at(j);
-          const dot = (a.x - shared.x) * (b.x - shared.x) + (a.y - shared.y) * (b.y - shared.y);
-          if (orientation(shared, a, b) === 0 && dot > 0) return false;
-        }
-      }
-      return true;
-    };
+    const everyPair = everyPairSimple;
     // Small coordinates, so touching, crossing and collinear edges are frequent.
     const outline = fc.array(
       fc.record({ x: fc.integer({ min: 0, max: 6 }), y: fc.integer({ min: 0, max: 6 }) }),
@@ -214,5 +220,50 @@ describe('walls of a room', () => {
     expect(result.openingsMm2).toBe(1_890_000);
     expect(result.wallDrawingsMm2).toBe(2_400_000);
     expect(result.netM2.toString()).toBe('29.31');
+  });
+});
+
+describe('the cost of the geometry checks', () => {
+  it('tests a zig-zag outline in n log n, not n²', () => {
+    // Every pair of the zig-zag's edges overlaps in its box: a check of overlapping pairs makes
+    // n²/2 tests. Doubling n may only about double the tests (n log n grows by 2.2 from 500 up).
+    const tests = (n: number) => {
+      const tally = { tests: 0 };
+      expect(isSimplePolygon(zigZagOutline(n), tally)).toBe(true);
+      return tally.tests;
+    };
+    const sizes = [500, 1_000, 2_000, 4_000];
+    const counts = sizes.map(tests);
+    for (let i = 0; i < sizes.length; i++) {
+      expect(counts[i]).toBeGreaterThanOrEqual(sizes[i]!);
+      expect(counts[i]).toBeLessThanOrEqual(8 * sizes[i]! * Math.log2(sizes[i]!));
+      if (i > 0) expect(counts[i]! / counts[i - 1]!).toBeLessThan(2.6);
+    }
+  });
+
+  it('finds the same larger outlines simple as before, zig-zags with a vertex moved included', () => {
+    const outline = zigZagOutline(40);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 39 }),
+        fc.integer({ min: -3, max: 10_013 }),
+        fc.integer({ min: -12, max: 90 }),
+        (i, x, y) => {
+          const moved = outline.map((p, j) => (j === i ? { x, y } : p));
+          expect(isSimplePolygon(moved)).toBe(everyPairSimple(moved));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('takes square roots to the same 40 digits as Decimal', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 * 4_000_000 ** 2 }), (n) => {
+        expect(sqrtOfInteger(n).toString()).toBe(dec(n).sqrt().toString());
+      }),
+      { numRuns: 5_000 },
+    );
+    for (let n = 0; n < 2_000; n++) expect(sqrtOfInteger(n).toString()).toBe(dec(n).sqrt().toString());
   });
 });

@@ -1,3 +1,4 @@
+import Flatbush from 'flatbush';
 import { type Decimal, dec } from './decimal';
 
 /**
@@ -50,8 +51,38 @@ export function segmentLengthMm(a: Point, b: Point): Decimal {
   const dy = b.y - a.y;
   if (dx === 0) return dec(Math.abs(dy));
   if (dy === 0) return dec(Math.abs(dx));
-  return dec(dx * dx + dy * dy).sqrt();
+  return sqrtOfInteger(dx * dx + dy * dy);
 }
+
+/**
+ * √n for a non-negative safe integer, rounded half-up to the 40 significant digits of Decimal: the
+ * value Decimal's own sqrt gives (it is correctly rounded too), computed with one BigInt integer
+ * square root instead of Decimal's long division, which took a tenth of a millisecond per diagonal
+ * edge (a large plan's perimeters alone held a save for seconds).
+ */
+export function sqrtOfInteger(n: number): Decimal {
+  const root = Math.floor(Math.sqrt(n));
+  const exact = root * root === n ? root : (root + 1) * (root + 1) === n ? root + 1 : -1;
+  if (exact >= 0) return dec(exact);
+  const SIGNIFICANT = 40;
+  // Scale n by 10^2k so that ⌊√(n·10^2k)⌋ has exactly 40 digits, then round on the 41st.
+  const k = SIGNIFICANT - String(root).length;
+  const scaled = BigInt(n) * POWERS_OF_100[k]!;
+  // Newton's method for ⌊√scaled⌋, from a double's 15 good digits: a step from any guess lands at
+  // or above the root, and from there it falls to it in two or three steps.
+  let s = BigInt(Math.floor(Math.sqrt(n) * 1e15)) * 10n ** BigInt(k - 15);
+  s = (s + scaled / s) >> 1n;
+  for (;;) {
+    const next = (s + scaled / s) >> 1n;
+    if (next >= s) break;
+    s = next;
+  }
+  // Half-up: up when √scaled ≥ s + ½, i.e. 4·scaled ≥ (2s + 1)² (never equal: √n is irrational).
+  if (4n * scaled >= (2n * s + 1n) ** 2n) s += 1n;
+  return dec(`${s}e-${k}`);
+}
+
+const POWERS_OF_100 = Array.from({ length: 41 }, (_, k) => 10n ** BigInt(2 * k));
 
 /** Perimeter (sum of the edges, closing edge included) in mm. */
 export function polygonPerimeterMm(polygon: readonly Point[]): Decimal {
@@ -109,67 +140,7 @@ export function segmentsIntersect(p1: Point, p2: Point, q1: Point, q2: Point): b
   return false;
 }
 
-const samePoint = (p: Point, q: Point) => p.x === q.x && q.y === p.y;
-
-/**
- * A simple polygon: at least 3 points, no repeated vertex, non-zero area, and no two edges meet
- * except neighbours at their shared vertex (neighbours may not fold back over each other).
- *
- * Only edges whose bounding boxes meet can meet, so the pairs are found by sorting the edges by
- * their left end and sweeping left to right, keeping the edges still reaching the sweep (sort and
- * sweep): a room's outline has a few such pairs per edge, where testing every pair is quadratic
- * (a 1,000-point outline: half a million tests, most of a large document's save). Each pair found
- * gets the same exact test as before.
- */
-export function isSimplePolygon(polygon: readonly Point[]): boolean {
-  const n = polygon.length;
-  if (n < 3) return false;
-  const seen = new Set<string>();
-  for (const p of polygon) {
-    const key = `${p.x},${p.y}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-  }
-  if (signedDoubleArea(polygon) === 0) return false;
-  const start = (i: number) => polygon[i]!;
-  const end = (i: number) => polygon[(i + 1) % n]!;
-  const left = (i: number) => Math.min(start(i).x, end(i).x);
-  const right = (i: number) => Math.max(start(i).x, end(i).x);
-  const bottom = (i: number) => Math.min(start(i).y, end(i).y);
-  const top = (i: number) => Math.max(start(i).y, end(i).y);
-  const byLeft = Array.from({ length: n }, (_, i) => i).sort((a, b) => left(a) - left(b));
-  let reaching: number[] = [];
-  for (const edge of byLeft) {
-    const x = left(edge);
-    reaching = reaching.filter((other) => right(other) >= x);
-    for (const other of reaching) {
-      if (bottom(other) > top(edge) || top(other) < bottom(edge)) continue;
-      if (!edgesMayMeet(polygon, Math.min(edge, other), Math.max(edge, other))) return false;
-    }
-    reaching.push(edge);
-  }
-  return true;
-}
-
-/** Edges i < j of the outline meet only as neighbours do: at their shared vertex, not folding back. */
-function edgesMayMeet(polygon: readonly Point[], i: number, j: number): boolean {
-  const n = polygon.length;
-  const a1 = polygon[i]!;
-  const a2 = polygon[(i + 1) % n]!;
-  const b1 = polygon[j]!;
-  const b2 = polygon[(j + 1) % n]!;
-  const adjacent = j === i + 1 || (i === 0 && j === n - 1);
-  if (!adjacent) return !segmentsIntersect(a1, a2, b1, b2);
-  // Neighbours share one vertex; they may not overlap along a line (a spike folding back).
-  const shared = j === i + 1 ? a2 : a1;
-  const otherA = samePoint(shared, a1) ? a2 : a1;
-  const otherB = samePoint(shared, b1) ? b2 : b1;
-  if (orientation(shared, otherA, otherB) === 0) {
-    const dot = (otherA.x - shared.x) * (otherB.x - shared.x) + (otherA.y - shared.y) * (otherB.y - shared.y);
-    if (dot > 0) return false;
-  }
-  return true;
-}
+export { type GeometryTally, isSimplePolygon } from './simple-polygon';
 
 /** Distance from p to segment a–b is at most `tolerance` mm (exact: integer and BigInt arithmetic). */
 export function pointOnSegment(p: Point, a: Point, b: Point, tolerance = ON_BOUNDARY_TOLERANCE_MM): boolean {
@@ -241,14 +212,39 @@ export interface OpeningLike {
 
 /** The walls of a room, in document order. */
 export function wallsOfRoom<W extends Segment>(walls: readonly W[], polygon: readonly Point[]): W[] {
+  return wallsInRoomBox(walls, polygon).filter((w) => wallBelongsToRoom(w, polygon));
+}
+
+/**
+ * The walls with both ends in the room's box (plus the tolerance), in document order: only they
+ * can belong to it. Found through a spatial index of the walls, built once per list of walls, so a
+ * plan of many rooms and walls is not every room against every wall.
+ */
+export function wallsInRoomBox<W extends Segment>(walls: readonly W[], polygon: readonly Point[]): W[] {
   const box = boundingBox(polygon);
-  if (!box) return [];
-  // Walls with an end outside the room's box (plus the tolerance) cannot belong to it: a cheap
-  // exact test that spares most of the boundary tests in a plan of many rooms.
+  if (!box || walls.length === 0) return [];
   const t = ON_BOUNDARY_TOLERANCE_MM;
   const near = (p: Point) =>
     p.x >= box.minX - t && p.x <= box.maxX + t && p.y >= box.minY - t && p.y <= box.maxY + t;
-  return walls.filter((w) => near(w.a) && near(w.b) && wallBelongsToRoom(w, polygon));
+  const found = wallIndex(walls).search(box.minX - t, box.minY - t, box.maxX + t, box.maxY + t);
+  return found
+    .sort((a, b) => a - b)
+    .map((i) => walls[i]!)
+    .filter((w) => near(w.a) && near(w.b));
+}
+
+const wallIndexes = new WeakMap<readonly Segment[], Flatbush>();
+
+function wallIndex(walls: readonly Segment[]): Flatbush {
+  let index = wallIndexes.get(walls);
+  if (!index) {
+    index = new Flatbush(walls.length);
+    // By one end: a wall is found when that end is in the box (a wall crossing the box is not).
+    for (const w of walls) index.add(w.a.x, w.a.y, w.a.x, w.a.y);
+    index.finish();
+    wallIndexes.set(walls, index);
+  }
+  return index;
 }
 
 /** The openings placed on one wall. */
@@ -277,6 +273,8 @@ export interface WallAreaInput {
   ceilingHeight: number;
   walls: readonly (Segment & { id: string })[];
   openings: readonly OpeningLike[];
+  /** The outline's perimeter when the caller has it already (it is the costly part). */
+  perimeterMm?: Decimal;
   /** Wall drawings placed on walls, with the elements of their catalogue record. */
   wallDrawings: readonly { wallId: string; elements: readonly RectElement[] }[];
 }
@@ -301,7 +299,7 @@ export interface WallAreaBreakdown {
  * rooms counts for both (an opening in it is missing from both sides' finish).
  */
 export function roomWallArea(input: WallAreaInput): WallAreaBreakdown {
-  const grossMm2 = polygonPerimeterMm(input.polygon).times(input.ceilingHeight);
+  const grossMm2 = (input.perimeterMm ?? polygonPerimeterMm(input.polygon)).times(input.ceilingHeight);
   const wallIds = wallsOfRoom(input.walls, input.polygon).map((w) => w.id);
   const onRoom = new Set(wallIds);
   let openingsMm2 = 0;

@@ -122,6 +122,10 @@ export const messages = {
   // design documents, quantity formulas and estimates
   designDocumentTooLarge: (mb: number) => `디자인 문서는 ${mb}MB 이하여야 합니다.`,
   tooManyDesignElements: (max: number) => `디자인 요소는 ${max.toLocaleString('ko-KR')}개 이하여야 합니다.`,
+  tooManyDesignPoints: (max: number) =>
+    `방 외곽선의 꼭짓점은 문서 전체에서 ${max.toLocaleString('ko-KR')}개 이하여야 합니다.`,
+  designWallsTooTangled:
+    '방의 꼭짓점과 그 안의 벽이 너무 많아 계산할 수 없습니다. 방을 나누거나 벽을 줄여 주세요.',
   duplicateElementId: '문서 안에서 같은 ID가 두 번 쓰였습니다.',
   polygonTooFewPoints: '방의 꼭짓점은 3개 이상이어야 합니다.',
   polygonSelfIntersecting: '방의 외곽선이 스스로 교차합니다.',
