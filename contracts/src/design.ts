@@ -17,6 +17,7 @@ export const designReadModels = {
   designs: 'mydesign',
   documents: 'design_documents',
   pendingShares: 'design_pending_shares',
+  log: 'design_log',
 } as const;
 
 export const DesignId = positiveId(messages.invalidDesignId);

@@ -2,6 +2,7 @@ import { aclProjection } from './acl/acl.projection';
 import { propertyOverridesProjection } from './catalogue/property-overrides.projection';
 import { designAnalysisProjection } from './designs/analysis.projection';
 import { commentsProjection } from './designs/comments.projection';
+import { designLogProjection } from './designs/design-log.projection';
 import { designsProjection } from './designs/designs.projection';
 import { foldersProjection } from './designs/folders.projection';
 import { estimationsProjection } from './estimations/estimations.projection';
@@ -28,6 +29,7 @@ export const allProjections = [
   subscriptionsProjection,
   designsProjection,
   commentsProjection,
+  designLogProjection,
   foldersProjection,
   designAnalysisProjection,
   propertyOverridesProjection,

@@ -163,5 +163,5 @@ export class Permissions {
  */
 export async function recordEverExisted(store: EventStore, type: ObjectType, id: number): Promise<boolean> {
   if (id < 1) return false;
-  return (await store.readStream(streamName(type, id))).length > 0;
+  return (await store.readStream(streamName(type, id), { limit: 1 })).length > 0;
 }

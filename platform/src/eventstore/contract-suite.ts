@@ -155,6 +155,9 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
       expect(head).toBe(result.position);
       if (start) expect(store.comparePositions(start, result.position)).toBeLessThan(0);
       expect(await store.readStream(stream, { fromRevision: 1 })).toEqual([read[1]]);
+      expect(await store.readStream(stream, { limit: 1 })).toEqual([read[0]]);
+      expect(await store.readStream(stream, { fromRevision: 1, limit: 5 })).toEqual([read[1]]);
+      expect(await store.readStream(stream, { fromRevision: 0, limit: 0 })).toEqual([]);
     });
 
     it('appends at the expected revision and refuses a stale one without writing', async () => {

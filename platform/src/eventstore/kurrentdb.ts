@@ -29,6 +29,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type StoredEvent,
   type SubscribeOptions,
   WrongExpectedRevisionError,
@@ -254,9 +255,9 @@ class KurrentDbEventStore implements EventStore {
     throw new DuplicateEventIdError(stream);
   }
 
-  async readStream(stream: string, options: { fromRevision?: number } = {}): Promise<StoredEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     this.assertOpen();
-    return this.readStreamRange(stream, options.fromRevision ?? 0, Number.MAX_SAFE_INTEGER);
+    return this.readStreamRange(stream, options.fromRevision ?? 0, options.limit ?? Number.MAX_SAFE_INTEGER);
   }
 
   private async readStreamRange(

@@ -8,6 +8,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type StoredEvent,
   type SubscribeOptions,
   WrongExpectedRevisionError,
@@ -63,9 +64,10 @@ export class InMemoryEventStore implements EventStore {
     return { nextRevision: last.revision, position: last.position };
   }
 
-  async readStream(stream: string, options: { fromRevision?: number } = {}): Promise<StoredEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     return (this.streams.get(stream) ?? [])
       .filter((e) => e.revision >= (options.fromRevision ?? 0))
+      .slice(0, options.limit ?? Number.POSITIVE_INFINITY)
       .map((e) => structuredClone(e));
   }
 

@@ -32,6 +32,11 @@ export interface AppendResult {
   position: Position;
 }
 
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  limit?: number;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this checkpoint; null or absent reads from the start. */
   after?: Position | null;
@@ -53,8 +58,11 @@ export interface EventStore {
     events: readonly NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
-  /** Events of one stream in revision order; an empty array when the stream does not exist. */
-  readStream(stream: string, options?: { fromRevision?: number }): Promise<StoredEvent[]>;
+  /**
+   * Events of one stream in revision order; an empty array when the stream does not exist. `limit`
+   * reads at most that many (a stream's events can be large: a design's each hold its document).
+   */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** Events of every stream in global order, only ever growing at the end for a reader. */
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   /** Catch-up subscription: every event after the checkpoint, exactly once, in global order. */

@@ -13,6 +13,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type StoredEvent,
   type SubscribeOptions,
   WrongExpectedRevisionError,
@@ -172,7 +173,8 @@ const LOG_PAGE_SQL = `select row_number() over (order by transaction_id, positio
  */
 const HOLDS_ONLY_SQL = 'event_log_holds_only(?::text::xid8, ?::text::xid8, ?::bigint, ?::integer)';
 
-const READ_STREAM_SQL = `select ${SELECT_EVENT} from events where stream = $1 and revision >= $2 order by revision`;
+// A null limit reads to the end of the stream.
+const READ_STREAM_SQL = `select ${SELECT_EVENT} from events where stream = $1 and revision >= $2 order by revision limit $3`;
 
 const HEAD_SQL = `select transaction_id::text as tx, position::text as pos from events
   where transaction_id < ${VISIBLE_BELOW}
@@ -339,10 +341,11 @@ export class PostgresEventStore implements EventStore {
     return revision == null ? 'no_stream' : Number(revision);
   }
 
-  async readStream(stream: string, options: { fromRevision?: number } = {}): Promise<StoredEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     const rows = await this.run<EventRow>(this.knex, 'event_store_read_stream', [
       stream,
       options.fromRevision ?? 0,
+      options.limit ?? null,
     ]);
     return rows.map(toStoredEvent);
   }

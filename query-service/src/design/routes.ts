@@ -32,7 +32,18 @@ import { requireReadable } from '../record-access';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
 
-const { designs, documents } = designReadModels;
+const { designs, documents, log } = designReadModels;
+
+/** A row of the design log read model. */
+interface LogRow {
+  eventId: string;
+  type: string;
+  streamRevision: number;
+  actorId: number | null;
+  occurredAt: string;
+  facts: Record<string, unknown>;
+  documentRevision: number | null;
+}
 const Params = z.object({ id: DesignId });
 const RevisionQuery = z.object({
   revision: z.coerce
@@ -175,19 +186,32 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
     return reply.header('etag', etagOf(row.version)).send(row);
   });
 
-  /** The document now (from the read model), or as it was at `revision` (from the log). */
+  /**
+   * The document now (from the read model), or as it was at `revision`: the one event that holds
+   * it, found through the design log's row of that revision (each save holds the whole document).
+   */
   const documentOf = async (id: number, revision: number | undefined) => {
     if (revision === undefined) {
       const row = await deps.knex(documents).where({ id }).first('revision', 'document');
       if (!row) throw notFound(messages.designNotFound);
       return { revision: Number(row.revision), document: row.document };
     }
-    for (const event of (await deps.store.readStream(streamName('Design', id))) as unknown as DesignEvent[]) {
-      if ((event.type === 'DesignCreated' || event.type === 'DesignCopied') && revision === 0)
-        return { revision, document: event.data.document };
-      if (event.type === 'DesignDocumentChanged' && event.data.revision === revision)
-        return { revision, document: event.data.document };
-    }
+    const row = await deps
+      .knex(log)
+      .where({ designId: id, documentRevision: revision })
+      .orderBy('streamRevision')
+      .first('streamRevision');
+    if (!row) throw notFound(messages.revisionNotFound);
+    const [event] = (await deps.store.readStream(streamName('Design', id), {
+      fromRevision: row.streamRevision,
+      limit: 1,
+    })) as unknown as DesignEvent[];
+    if (
+      event?.type === 'DesignCreated' ||
+      event?.type === 'DesignCopied' ||
+      event?.type === 'DesignDocumentChanged'
+    )
+      return { revision, document: event.data.document };
     throw notFound(messages.revisionNotFound);
   };
 
@@ -223,9 +247,17 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
         throw badRequest(messages.invalidValue, { range: messages.invalidValue });
       [start, end] = parsed.data;
     }
-    const events = (await deps.store.readStream(streamName('Design', id))).reverse();
-    const page = events.slice(start, end + 1);
-    const actorIds = [...new Set(page.map((e) => e.metadata.actorId).filter((a): a is number => a !== null))];
+    // Newest first, a page of the log's small rows: no event, let alone a document, is read.
+    const [counted] = await deps.knex(log).where({ designId: id }).count({ total: '*' });
+    const total = Number(counted?.total ?? 0);
+    const page: LogRow[] = await deps
+      .knex(log)
+      .where({ designId: id })
+      .orderBy('streamRevision', 'desc')
+      .offset(start)
+      .limit(end - start + 1)
+      .select('eventId', 'type', 'streamRevision', 'actorId', 'occurredAt', 'facts', 'documentRevision');
+    const actorIds = [...new Set(page.map((e) => e.actorId).filter((a): a is number => a !== null))];
     const names = new Map<number, string | null>(
       actorIds.length
         ? (await deps.knex(readModels.users).whereIn('id', actorIds).select('id', 'name')).map((u) => [
@@ -234,21 +266,21 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
           ])
         : [],
     );
-    const entries = page.map((event) => {
-      const actorId = event.metadata.actorId;
+    const entries = page.map((row) => {
+      const actorId = row.actorId;
       const name = actorId === null ? null : (names.get(actorId) ?? '알 수 없는 사용자');
       return {
-        id: event.id,
-        type: event.type,
-        revision: event.revision,
-        occurredAt: event.metadata.occurredAt,
+        id: row.eventId,
+        type: row.type,
+        revision: row.streamRevision,
+        occurredAt: row.occurredAt,
         actor: { id: actorId, name },
-        sentence: designLogSentence({ type: event.type, data: event.data } as DesignEvent, name),
+        sentence: designLogSentence({ type: row.type, data: row.facts } as DesignEvent, name),
         documentRevision:
-          event.type === 'DesignDocumentChanged' ? (event.data as { revision: number }).revision : undefined,
+          row.type === 'DesignDocumentChanged' ? (row.documentRevision ?? undefined) : undefined,
       };
     });
-    return sendList(reply, 'log', { records: entries, total: events.length, start });
+    return sendList(reply, 'log', { records: entries, total, start });
   });
 }
 
