@@ -197,6 +197,11 @@ export function validateDesignDocument(input: unknown): Validated<DesignDocument
     const message = messages.designDocumentTooLarge(MAX_DOCUMENT_BYTES / 1024 / 1024);
     return { ok: false, errors: { _: message }, message };
   }
+  // Counted on the input as sent, before parsing it: a document far past the bound costs nothing.
+  if (outlinePoints(input) > MAX_DOCUMENT_POINTS) {
+    const message = messages.tooManyDesignPoints(MAX_DOCUMENT_POINTS);
+    return { ok: false, errors: { rooms: message }, message };
+  }
   const result = validate(designDocumentSchema, input);
   if (!result.ok) return result;
   const doc = result.data;
@@ -212,11 +217,20 @@ export function validateDesignDocument(input: unknown): Validated<DesignDocument
   return { ok: true, data: doc };
 }
 
-/** The budget of a document's geometry, checked before any of it is computed. */
-function geometryBudgetError(doc: DesignDocument): string | undefined {
+/** The points of the outlines of whatever rooms `input` has, as far as it is shaped like a document. */
+function outlinePoints(input: unknown): number {
+  const rooms = (input as { rooms?: unknown } | null)?.rooms;
+  if (!Array.isArray(rooms)) return 0;
   let points = 0;
-  for (const room of doc.rooms) points += room.polygon.length;
-  if (points > MAX_DOCUMENT_POINTS) return messages.tooManyDesignPoints(MAX_DOCUMENT_POINTS);
+  for (const room of rooms) {
+    const polygon = (room as { polygon?: unknown } | null)?.polygon;
+    if (Array.isArray(polygon)) points += polygon.length;
+  }
+  return points;
+}
+
+/** The budget of walls against room edges, checked before any of that work is done. */
+function geometryBudgetError(doc: DesignDocument): string | undefined {
   let tests = 0;
   for (const room of doc.rooms) {
     tests += wallsInRoomBox(doc.walls, room.polygon).length * room.polygon.length;

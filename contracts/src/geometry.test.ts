@@ -257,6 +257,26 @@ describe('the cost of the geometry checks', () => {
     );
   });
 
+  it('sweeps outlines past a dozen points to the same answer as every pair, on a small grid', () => {
+    // Star-shaped outlines (points sorted by angle around the middle) are often simple; on a small
+    // grid their edges touch, cross and run along each other often.
+    const around = (p: Point) => Math.atan2(p.y - 8.5, p.x - 8.5);
+    const points = fc.array(
+      fc.record({ x: fc.integer({ min: 0, max: 17 }), y: fc.integer({ min: 0, max: 17 }) }),
+      {
+        minLength: 13,
+        maxLength: 40,
+      },
+    );
+    fc.assert(
+      fc.property(points, fc.boolean(), (polygon, star) => {
+        const outline = star ? [...polygon].sort((a, b) => around(a) - around(b)) : polygon;
+        expect(isSimplePolygon(outline)).toBe(everyPairSimple(outline));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
   it('takes square roots to the same 40 digits as Decimal', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 * 4_000_000 ** 2 }), (n) => {

@@ -8,6 +8,14 @@ import { type Decimal, dec } from './decimal';
  * BigInt where a product of coordinates could pass 2^53.
  */
 
+/*
+ * The globals of the hot loops, bound once: in a VM context (where the tests run the services) each
+ * lookup of a global such as Math costs about thirty times the arithmetic around it.
+ */
+const { abs, floor, hypot, max, min, sqrt } = Math;
+const { MAX_SAFE_INTEGER } = Number;
+const big = BigInt;
+
 export interface Point {
   x: number;
   y: number;
@@ -37,20 +45,20 @@ export function signedDoubleArea(polygon: readonly Point[]): number {
 
 /** Area in mm² (may end in .5: exact in a double for the document limits). */
 export function polygonAreaMm2(polygon: readonly Point[]): number {
-  return Math.abs(signedDoubleArea(polygon)) / 2;
+  return abs(signedDoubleArea(polygon)) / 2;
 }
 
 /** Area in ㎡, exact. */
 export function polygonAreaM2(polygon: readonly Point[]): Decimal {
-  return dec(Math.abs(signedDoubleArea(polygon))).div(2 * MM2_PER_M2);
+  return dec(abs(signedDoubleArea(polygon))).div(2 * MM2_PER_M2);
 }
 
 /** Length of a segment in mm: exact when axis-aligned, 40 significant digits otherwise. */
 export function segmentLengthMm(a: Point, b: Point): Decimal {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
-  if (dx === 0) return dec(Math.abs(dy));
-  if (dy === 0) return dec(Math.abs(dx));
+  if (dx === 0) return dec(abs(dy));
+  if (dy === 0) return dec(abs(dx));
   return sqrtOfInteger(dx * dx + dy * dy);
 }
 
@@ -61,16 +69,16 @@ export function segmentLengthMm(a: Point, b: Point): Decimal {
  * edge (a large plan's perimeters alone held a save for seconds).
  */
 export function sqrtOfInteger(n: number): Decimal {
-  const root = Math.floor(Math.sqrt(n));
+  const root = floor(sqrt(n));
   const exact = root * root === n ? root : (root + 1) * (root + 1) === n ? root + 1 : -1;
   if (exact >= 0) return dec(exact);
   const SIGNIFICANT = 40;
   // Scale n by 10^2k so that ⌊√(n·10^2k)⌋ has exactly 40 digits, then round on the 41st.
   const k = SIGNIFICANT - String(root).length;
-  const scaled = BigInt(n) * POWERS_OF_100[k]!;
+  const scaled = big(n) * POWERS_OF_100[k]!;
   // Newton's method for ⌊√scaled⌋, from a double's 15 good digits: a step from any guess lands at
   // or above the root, and from there it falls to it in two or three steps.
-  let s = BigInt(Math.floor(Math.sqrt(n) * 1e15)) * 10n ** BigInt(k - 15);
+  let s = big(floor(sqrt(n) * 1e15)) * 10n ** big(k - 15);
   s = (s + scaled / s) >> 1n;
   for (;;) {
     const next = (s + scaled / s) >> 1n;
@@ -82,7 +90,7 @@ export function sqrtOfInteger(n: number): Decimal {
   return dec(`${s}e-${k}`);
 }
 
-const POWERS_OF_100 = Array.from({ length: 41 }, (_, k) => 10n ** BigInt(2 * k));
+const POWERS_OF_100 = Array.from({ length: 41 }, (_, k) => 10n ** big(2 * k));
 
 /** Perimeter (sum of the edges, closing edge included) in mm. */
 export function polygonPerimeterMm(polygon: readonly Point[]): Decimal {
@@ -109,21 +117,16 @@ export function orientation(a: Point, b: Point, c: Point): -1 | 0 | 1 {
   // points make this the hot loop of saving a document.
   const left = (b.x - a.x) * (c.y - a.y);
   const right = (b.y - a.y) * (c.x - a.x);
-  if (Math.abs(left) <= Number.MAX_SAFE_INTEGER && Math.abs(right) <= Number.MAX_SAFE_INTEGER) {
+  if (abs(left) <= MAX_SAFE_INTEGER && abs(right) <= MAX_SAFE_INTEGER) {
     return left > right ? 1 : left < right ? -1 : 0;
   }
-  const value = BigInt(b.x - a.x) * BigInt(c.y - a.y) - BigInt(b.y - a.y) * BigInt(c.x - a.x);
+  const value = big(b.x - a.x) * big(c.y - a.y) - big(b.y - a.y) * big(c.x - a.x);
   return value > 0n ? 1 : value < 0n ? -1 : 0;
 }
 
 /** c lies within the bounding box of a–b (used once a, b, c are known collinear). */
 function withinBox(a: Point, b: Point, c: Point): boolean {
-  return (
-    Math.min(a.x, b.x) <= c.x &&
-    c.x <= Math.max(a.x, b.x) &&
-    Math.min(a.y, b.y) <= c.y &&
-    c.y <= Math.max(a.y, b.y)
-  );
+  return min(a.x, b.x) <= c.x && c.x <= max(a.x, b.x) && min(a.y, b.y) <= c.y && c.y <= max(a.y, b.y);
 }
 
 /** Closed segments p1–p2 and q1–q2 share at least one point (touching counts). */
@@ -146,24 +149,24 @@ export { type GeometryTally, isSimplePolygon } from './simple-polygon';
 export function pointOnSegment(p: Point, a: Point, b: Point, tolerance = ON_BOUNDARY_TOLERANCE_MM): boolean {
   // Cheap exact rejection first: most walls are nowhere near most rooms.
   if (
-    p.x < Math.min(a.x, b.x) - tolerance ||
-    p.x > Math.max(a.x, b.x) + tolerance ||
-    p.y < Math.min(a.y, b.y) - tolerance ||
-    p.y > Math.max(a.y, b.y) + tolerance
+    p.x < min(a.x, b.x) - tolerance ||
+    p.x > max(a.x, b.x) + tolerance ||
+    p.y < min(a.y, b.y) - tolerance ||
+    p.y > max(a.y, b.y) + tolerance
   ) {
     return false;
   }
-  const abx = BigInt(b.x - a.x);
-  const aby = BigInt(b.y - a.y);
-  const apx = BigInt(p.x - a.x);
-  const apy = BigInt(p.y - a.y);
-  const t2 = BigInt(tolerance) * BigInt(tolerance);
+  const abx = big(b.x - a.x);
+  const aby = big(b.y - a.y);
+  const apx = big(p.x - a.x);
+  const apy = big(p.y - a.y);
+  const t2 = big(tolerance) * big(tolerance);
   const len2 = abx * abx + aby * aby;
   const dot = apx * abx + apy * aby;
   if (len2 === 0n || dot <= 0n) return apx * apx + apy * apy <= t2;
   if (dot >= len2) {
-    const bpx = BigInt(p.x - b.x);
-    const bpy = BigInt(p.y - b.y);
+    const bpx = big(p.x - b.x);
+    const bpy = big(p.y - b.y);
     return bpx * bpx + bpy * bpy <= t2;
   }
   const cross = abx * apy - aby * apx;
@@ -321,10 +324,10 @@ export function boundingBox(
   for (const p of points) {
     if (!box) box = { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y };
     else {
-      box.minX = Math.min(box.minX, p.x);
-      box.minY = Math.min(box.minY, p.y);
-      box.maxX = Math.max(box.maxX, p.x);
-      box.maxY = Math.max(box.maxY, p.y);
+      box.minX = min(box.minX, p.x);
+      box.minY = min(box.minY, p.y);
+      box.maxX = max(box.maxX, p.x);
+      box.maxY = max(box.maxY, p.y);
     }
   }
   return box;
@@ -332,7 +335,7 @@ export function boundingBox(
 
 /** The point at `distance` mm from a along a–b (for drawing openings). */
 export function pointAlong(a: Point, b: Point, distance: number): Point {
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const length = hypot(b.x - a.x, b.y - a.y);
   if (length === 0) return { x: a.x, y: a.y };
   const t = distance / length;
   return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };

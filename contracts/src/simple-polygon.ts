@@ -6,6 +6,10 @@ export interface GeometryTally {
   tests: number;
 }
 
+const { max, min } = Math; // bound once: see geometry.ts
+
+const SMALL_OUTLINE = 12;
+
 const samePoint = (p: Point, q: Point) => p.x === q.x && q.y === p.y;
 const lexLess = (p: Point, q: Point) => p.x < q.x || (p.x === q.x && p.y < q.y);
 
@@ -30,9 +34,19 @@ export function isSimplePolygon(polygon: readonly Point[], tally?: GeometryTally
     seen.add(key);
   }
   if (signedDoubleArea(polygon) === 0) return false;
+  // A few edges are cheaper to test pair by pair than to sweep (most rooms have four to a dozen).
+  if (n <= SMALL_OUTLINE) {
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        if (tally) tally.tests++;
+        if (!edgesMayMeet(polygon, i, j)) return false;
+      }
+    }
+    return true;
+  }
   // Neighbours folding back are found in one pass; the sweep then only looks for other contacts.
   for (let i = 0; i < n; i++)
-    if (!edgesMayMeet(polygon, Math.min(i, (i + 1) % n), Math.max(i, (i + 1) % n))) return false;
+    if (!edgesMayMeet(polygon, min(i, (i + 1) % n), max(i, (i + 1) % n))) return false;
 
   const left: Point[] = [];
   const right: Point[] = [];
@@ -62,7 +76,7 @@ export function isSimplePolygon(polygon: readonly Point[], tally?: GeometryTally
   const status = new OrderedSet<number>([], order);
   const meetOnlyAsNeighbours = (a: number, b: number): boolean => {
     count();
-    return edgesMayMeet(polygon, Math.min(a, b), Math.max(a, b));
+    return edgesMayMeet(polygon, min(a, b), max(a, b));
   };
 
   // Events: an edge leaves at its second point before edges enter there, so the two edges of a

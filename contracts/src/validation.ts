@@ -131,6 +131,13 @@ export const email = z
   .pipe(z.email({ error: messages.invalidEmail }))
   .transform((v) => v.toLowerCase());
 
+// Bound once: in a VM context (where the tests run the services) each lookup of a global costs
+// more than the test it serves, and a large body has hundreds of thousands of values to walk.
+const { isArray } = Array;
+const { keys: keysOf } = Object;
+const { isView } = ArrayBuffer;
+const ArrayBufferType = ArrayBuffer;
+
 /**
  * Text PostgreSQL can store. A JSON escape can carry a NUL (`\u0000`), which neither `text` nor
  * `jsonb` accepts, or a lone UTF-16 surrogate (`\ud800`), which is no character at all and has no
@@ -149,36 +156,43 @@ export function isWellFormedText(text: string): boolean {
  * nested body cannot overflow the stack; binary data and streams are not walked.
  */
 export function findIllFormedText(value: unknown): string | null {
-  const pending: { value: unknown; path: string }[] = [{ value, path: '' }];
+  // Each step keeps its parent and key; the path is spelled only for the one value found (a large
+  // body has hundreds of thousands of values, and every request's body is walked).
+  const pending: Step[] = [{ value, parent: null, key: '' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const current = next.value;
     if (typeof current === 'string') {
-      if (!isWellFormedText(current)) return next.path;
-    } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) {
-        pending.push({ value: current[i], path: joinPath(next.path, String(i)) });
-      }
+      if (!isWellFormedText(current)) return pathOf(next);
+    } else if (isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) pending.push({ value: current[i], parent: next, key: i });
     } else if (current !== null && typeof current === 'object' && isWalkable(current)) {
-      const entries = Object.entries(current);
-      for (const [key] of entries) if (!isWellFormedText(key)) return next.path;
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, item] = entries[i]!;
-        pending.push({ value: item, path: joinPath(next.path, key) });
+      const keys = keysOf(current);
+      for (const key of keys) if (!isWellFormedText(key)) return pathOf(next);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        pending.push({ value: (current as Record<string, unknown>)[keys[i]!], parent: next, key: keys[i]! });
       }
     }
   }
   return null;
 }
 
-function joinPath(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
+interface Step {
+  value: unknown;
+  parent: Step | null;
+  key: string | number;
+}
+
+function pathOf(step: Step): string {
+  const keys: (string | number)[] = [];
+  for (let at: Step | null = step; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
 }
 
 /** Objects of any prototype (query-string parsers and routers make their own), but not bytes or streams. */
 function isWalkable(value: object): boolean {
   return (
-    !ArrayBuffer.isView(value) &&
-    !(value instanceof ArrayBuffer) &&
+    !isView(value) &&
+    !(value instanceof ArrayBufferType) &&
     typeof (value as { pipe?: unknown }).pipe !== 'function'
   );
 }
