@@ -15,11 +15,11 @@ import { buildWorkedExample } from '../testing/worked-example';
  * One user's request may not hold the event loop for everyone else: the worst documents the
  * limits allow are saved and previewed, one request at a time, and the log and old revisions of a
  * long history of large saves are read, while the loop's delay is measured. The budget is ~100 ms
- * a request; the bound here is generous for a loaded test machine and for the VM the tests run
- * the services in, where the validation library's work costs several times more (the unbounded
- * checks held the loop for seconds).
+ * a request; the bound here is generous for a shared, loaded test machine (the loop's delay is wall
+ * time, a descheduled process included) and for the VM the tests run the services in, where the
+ * validation library's work costs several times more. The unbounded checks held it for 44 s.
  */
-const STALL_BOUND_MS = 500;
+const STALL_BOUND_MS = 1_000;
 
 let platform: TestPlatform;
 const api = () => platform.api;
