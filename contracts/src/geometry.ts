@@ -1,5 +1,6 @@
 import Flatbush from 'flatbush';
 import { type Decimal, dec } from './decimal';
+import { type Point, type Segment, signedDoubleArea } from './plane';
 
 /**
  * Plane geometry of design documents. Coordinates are integer millimetres; areas are kept as
@@ -13,35 +14,13 @@ import { type Decimal, dec } from './decimal';
  * lookup of a global such as Math costs about thirty times the arithmetic around it.
  */
 const { abs, floor, hypot, max, min, sqrt } = Math;
-const { MAX_SAFE_INTEGER } = Number;
 const big = BigInt;
-
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface Segment {
-  a: Point;
-  b: Point;
-}
 
 /** Tolerance of "lies on" tests: 1 mm. */
 export const ON_BOUNDARY_TOLERANCE_MM = 1;
 
 const MM2_PER_M2 = 1_000_000;
 const MM_PER_M = 1_000;
-
-/** Twice the signed shoelace area in mm² (an integer: positive counter-clockwise with y up). */
-export function signedDoubleArea(polygon: readonly Point[]): number {
-  let sum = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const p = polygon[i]!;
-    const q = polygon[(i + 1) % polygon.length]!;
-    sum += p.x * q.y - q.x * p.y;
-  }
-  return sum;
-}
 
 /** Area in mm² (may end in .5: exact in a double for the document limits). */
 export function polygonAreaMm2(polygon: readonly Point[]): number {
@@ -109,40 +88,7 @@ export function polygonPerimeterM(polygon: readonly Point[]): Decimal {
 export const mmToM = (mm: number | Decimal): Decimal => dec(mm).div(MM_PER_M);
 export const mm2ToM2 = (mm2: number | Decimal): Decimal => dec(mm2).div(MM2_PER_M2);
 
-/** Sign of the cross product (b − a) × (c − a): 1 left turn, −1 right turn, 0 collinear. */
-export function orientation(a: Point, b: Point, c: Point): -1 | 0 | 1 {
-  // Both products are exact doubles while they stay within 2^53 (always so for document
-  // coordinates, ±1 km), and comparing two exact doubles gives the exact sign; only larger
-  // values take the (about a hundred times slower) BigInt road. Room outlines of a thousand
-  // points make this the hot loop of saving a document.
-  const left = (b.x - a.x) * (c.y - a.y);
-  const right = (b.y - a.y) * (c.x - a.x);
-  if (abs(left) <= MAX_SAFE_INTEGER && abs(right) <= MAX_SAFE_INTEGER) {
-    return left > right ? 1 : left < right ? -1 : 0;
-  }
-  const value = big(b.x - a.x) * big(c.y - a.y) - big(b.y - a.y) * big(c.x - a.x);
-  return value > 0n ? 1 : value < 0n ? -1 : 0;
-}
-
-/** c lies within the bounding box of a–b (used once a, b, c are known collinear). */
-function withinBox(a: Point, b: Point, c: Point): boolean {
-  return min(a.x, b.x) <= c.x && c.x <= max(a.x, b.x) && min(a.y, b.y) <= c.y && c.y <= max(a.y, b.y);
-}
-
-/** Closed segments p1–p2 and q1–q2 share at least one point (touching counts). */
-export function segmentsIntersect(p1: Point, p2: Point, q1: Point, q2: Point): boolean {
-  const o1 = orientation(p1, p2, q1);
-  const o2 = orientation(p1, p2, q2);
-  const o3 = orientation(q1, q2, p1);
-  const o4 = orientation(q1, q2, p2);
-  if (o1 !== o2 && o3 !== o4) return true;
-  if (o1 === 0 && withinBox(p1, p2, q1)) return true;
-  if (o2 === 0 && withinBox(p1, p2, q2)) return true;
-  if (o3 === 0 && withinBox(q1, q2, p1)) return true;
-  if (o4 === 0 && withinBox(q1, q2, p2)) return true;
-  return false;
-}
-
+export { orientation, type Point, type Segment, segmentsIntersect, signedDoubleArea } from './plane';
 export { type GeometryTally, isSimplePolygon } from './simple-polygon';
 
 /** Distance from p to segment a–b is at most `tolerance` mm (exact: integer and BigInt arithmetic). */

@@ -1,5 +1,5 @@
 import { OrderedSet } from '@js-sdsl/ordered-set';
-import { orientation, type Point, segmentsIntersect, signedDoubleArea } from './geometry';
+import { orientation, type Point, segmentsIntersect, signedDoubleArea } from './plane';
 
 /** Counts the exact tests a check makes: tests prove its cost grows as n log n, not n². */
 export interface GeometryTally {
