@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { catalogueResources } from './catalogue';
+import { categoryResources } from './category';
 import type { EventsOf } from './events';
 import { messages } from './messages';
 import { type ObjectType, ObjectTypeSchema } from './object-types';
@@ -126,22 +128,14 @@ export const AclEventSchemas = {
 };
 export type AclEvent = EventsOf<typeof AclEventSchemas>;
 
-/** Catalogue types every signed-in user reads (their writers are the Admin role and Write grants). */
-export const catalogueObjectTypes: readonly ObjectType[] = [
-  'ProductCategory',
-  'MaterialCategory',
-  'PavingCategory',
-  'SetCategory',
-  'PlanCategory',
-  'WallDrawingCategory',
-  'Brand',
-  'Product',
-  'Material',
-  'Model',
-  'Plan',
-  'WallDrawing',
-  'Bom',
-];
+/**
+ * Catalogue types every signed-in user reads (their writers are the Admin role and Write grants):
+ * taken from the declarations, so a catalogue resource added later is readable without a list to
+ * keep in step.
+ */
+export const catalogueObjectTypes: readonly ObjectType[] = [...catalogueResources, ...categoryResources].map(
+  (resource) => resource.objectType,
+);
 function catalogueRead(): Partial<Record<ObjectType, Permission>> {
   return Object.fromEntries(catalogueObjectTypes.map((type) => [type, 'Read' as const]));
 }
