@@ -1,4 +1,5 @@
 import {
+  addedReferences,
   type DesignDocument,
   documentReferences,
   documentSummary,
@@ -188,14 +189,19 @@ describe('references', () => {
 
   test('documentReferences lists every catalogue id with its path', () => {
     expect(documentReferences(doc())).toEqual([
-      { kind: 'product', id: 7, path: 'openings.0.productId' },
-      { kind: 'workspace', id: 4, path: 'rooms.0.workspaceId' },
-      { kind: 'material', id: 1, path: 'rooms.0.floorMaterialId' },
-      { kind: 'material', id: 2, path: 'rooms.0.wallMaterialId' },
-      { kind: 'material', id: 2, path: 'rooms.0.ceilingMaterialId' },
-      { kind: 'walldrawing', id: 3, path: 'wallDrawings.0.wallDrawingId' },
-      { kind: 'product', id: 1, path: 'items.0.productId' },
-      { kind: 'product', id: 1, path: 'items.1.productId' },
+      { kind: 'product', id: 7, path: 'openings.0.productId', placement: 'openings.d1.productId' },
+      { kind: 'workspace', id: 4, path: 'rooms.0.workspaceId', placement: 'rooms.r1.workspaceId' },
+      { kind: 'material', id: 1, path: 'rooms.0.floorMaterialId', placement: 'rooms.r1.floorMaterialId' },
+      { kind: 'material', id: 2, path: 'rooms.0.wallMaterialId', placement: 'rooms.r1.wallMaterialId' },
+      { kind: 'material', id: 2, path: 'rooms.0.ceilingMaterialId', placement: 'rooms.r1.ceilingMaterialId' },
+      {
+        kind: 'walldrawing',
+        id: 3,
+        path: 'wallDrawings.0.wallDrawingId',
+        placement: 'wallDrawings.wd.wallDrawingId',
+      },
+      { kind: 'product', id: 1, path: 'items.0.productId', placement: 'items.i1.productId' },
+      { kind: 'product', id: 1, path: 'items.1.productId', placement: 'items.i2.productId' },
     ]);
     expect(referencedIds(documentReferences(doc()))).toEqual({
       material: [1, 2],
@@ -205,16 +211,37 @@ describe('references', () => {
     });
   });
 
-  test('referenceErrors names the path of each missing record', () => {
+  test('referenceErrors names the path and id of each missing record', () => {
     const existing = { material: [1], product: [1, 7], workspace: [], walldrawing: [3] } as Record<
       string,
       number[]
     >;
     expect(referenceErrors(documentReferences(doc()), (kind, id) => existing[kind]!.includes(id))).toEqual({
-      'rooms.0.workspaceId': '존재하지 않는 공간 유형입니다.',
-      'rooms.0.wallMaterialId': '존재하지 않는 자재입니다.',
-      'rooms.0.ceilingMaterialId': '존재하지 않는 자재입니다.',
+      'rooms.0.workspaceId': '존재하지 않는 공간 유형입니다. (rooms.0.workspaceId: #4)',
+      'rooms.0.wallMaterialId': '존재하지 않는 자재입니다. (rooms.0.wallMaterialId: #2)',
+      'rooms.0.ceilingMaterialId': '존재하지 않는 자재입니다. (rooms.0.ceilingMaterialId: #2)',
     });
+  });
+});
+
+describe('added references', () => {
+  const doc = (): DesignDocument => {
+    const d = workedExampleDocument();
+    d.rooms[0]!.workspaceId = 4;
+    return d;
+  };
+  test('a placement that kept its record is not added; a new element or a changed record is', () => {
+    const before = doc();
+    const after = doc();
+    after.items[0]!.x += 500; // moved, same product
+    after.items[1]!.productId = 9; // another product on the same element
+    after.items.push({ id: 'i3', productId: 1, x: 0, y: 0, rotation: 0 }); // a new placement
+    after.rooms[0]!.workspaceId = null;
+    expect(addedReferences(documentReferences(after), before).map((r) => r.path)).toEqual([
+      'items.1.productId',
+      'items.2.productId',
+    ]);
+    expect(addedReferences(documentReferences(after), null)).toHaveLength(documentReferences(after).length);
   });
 });
 

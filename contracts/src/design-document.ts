@@ -246,27 +246,51 @@ export interface DocumentReference {
   id: number;
   /** Where the reference is, e.g. `rooms.2.floorMaterialId`. */
   path: string;
+  /** Which placement holds it: the element's group, its own id and the field, e.g. `rooms.r1.floorMaterialId`. */
+  placement: string;
 }
 
 /** Every catalogue record the document names, with its path, in document order. */
 export function documentReferences(doc: DesignDocument): DocumentReference[] {
   const refs: DocumentReference[] = [];
   doc.openings.forEach((o, i) => {
-    if (o.productId != null) refs.push({ kind: 'product', id: o.productId, path: `openings.${i}.productId` });
+    if (o.productId != null)
+      refs.push({
+        kind: 'product',
+        id: o.productId,
+        path: `openings.${i}.productId`,
+        placement: `openings.${o.id}.productId`,
+      });
   });
   doc.rooms.forEach((r, i) => {
     if (r.workspaceId != null)
-      refs.push({ kind: 'workspace', id: r.workspaceId, path: `rooms.${i}.workspaceId` });
+      refs.push({
+        kind: 'workspace',
+        id: r.workspaceId,
+        path: `rooms.${i}.workspaceId`,
+        placement: `rooms.${r.id}.workspaceId`,
+      });
     for (const field of ['floorMaterialId', 'wallMaterialId', 'ceilingMaterialId'] as const) {
       const id = r[field];
-      if (id != null) refs.push({ kind: 'material', id, path: `rooms.${i}.${field}` });
+      if (id != null)
+        refs.push({ kind: 'material', id, path: `rooms.${i}.${field}`, placement: `rooms.${r.id}.${field}` });
     }
   });
   doc.wallDrawings.forEach((d, i) => {
-    refs.push({ kind: 'walldrawing', id: d.wallDrawingId, path: `wallDrawings.${i}.wallDrawingId` });
+    refs.push({
+      kind: 'walldrawing',
+      id: d.wallDrawingId,
+      path: `wallDrawings.${i}.wallDrawingId`,
+      placement: `wallDrawings.${d.id}.wallDrawingId`,
+    });
   });
   doc.items.forEach((item, i) => {
-    refs.push({ kind: 'product', id: item.productId, path: `items.${i}.productId` });
+    refs.push({
+      kind: 'product',
+      id: item.productId,
+      path: `items.${i}.productId`,
+      placement: `items.${item.id}.productId`,
+    });
   });
   return refs;
 }
@@ -288,12 +312,17 @@ export function referencedIds(refs: readonly DocumentReference[]): Record<Refere
   };
 }
 
-const unknownMessage: Record<ReferenceKind, string> = {
-  material: messages.unknownMaterial,
-  product: messages.unknownProduct,
-  workspace: messages.unknownWorkspace,
-  walldrawing: messages.unknownWallDrawing,
+/** The Korean name of each kind of catalogue record a document names. */
+export const referenceKindLabels: Record<ReferenceKind, string> = {
+  material: '자재',
+  product: '제품',
+  workspace: '공간 유형',
+  walldrawing: '벽 장식',
 };
+
+/** A missing record named by where it is and its id, so the person (and support) can find it. */
+export const missingReferenceMessage = (ref: Pick<DocumentReference, 'kind' | 'id' | 'path'>) =>
+  `존재하지 않는 ${referenceKindLabels[ref.kind]}입니다. (${ref.path}: #${ref.id})`;
 
 /** Korean errors by path for the references whose record does not exist. */
 export function referenceErrors(
@@ -301,8 +330,22 @@ export function referenceErrors(
   exists: (kind: ReferenceKind, id: number) => boolean,
 ): FieldErrors {
   const errors: FieldErrors = {};
-  for (const ref of refs) if (!exists(ref.kind, ref.id)) errors[ref.path] ??= unknownMessage[ref.kind];
+  for (const ref of refs) if (!exists(ref.kind, ref.id)) errors[ref.path] ??= missingReferenceMessage(ref);
   return errors;
+}
+
+/**
+ * The references a document adds to `before`: those whose placement (the element and its field)
+ * named another record, or did not exist, in `before`. What a document already held stays
+ * allowed even when its record has since gone or been discontinued.
+ */
+export function addedReferences(
+  refs: readonly DocumentReference[],
+  before: DesignDocument | null,
+): DocumentReference[] {
+  if (!before) return [...refs];
+  const held = new Map(documentReferences(before).map((ref) => [ref.placement, `${ref.kind}:${ref.id}`]));
+  return refs.filter((ref) => held.get(ref.placement) !== `${ref.kind}:${ref.id}`);
 }
 
 /**

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './acl';
 export * from './agreements';
 export * from './catalogue';
+export * from './catalogue-usage';
 export * from './category';
 export * from './csv';
 export * from './decimal';

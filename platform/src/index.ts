@@ -4,6 +4,7 @@ export * from './auth/identities';
 export * from './auth/passwords';
 export * from './auth/permissions';
 export * from './auth/tokens';
+export * from './catalogue-usage';
 export * from './config';
 export * from './db/database';
 export * from './db/migrations';

@@ -1,5 +1,6 @@
 import { aclProjection } from './acl/acl.projection';
 import { propertyOverridesProjection } from './catalogue/property-overrides.projection';
+import { catalogueUsageProjection } from './catalogue/usage.projection';
 import { designAnalysisProjection } from './designs/analysis.projection';
 import { commentsProjection } from './designs/comments.projection';
 import { designLogProjection } from './designs/design-log.projection';
@@ -34,4 +35,5 @@ export const allProjections = [
   designAnalysisProjection,
   propertyOverridesProjection,
   estimationsProjection,
+  catalogueUsageProjection,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAclQueries } from './acl/routes';
 import { registerCatalogueThumbnails } from './catalogue-thumbnails';
+import { registerCatalogueUsageQueries } from './catalogue-usage';
 import { registerClientLogQueries } from './clientlog/routes';
 import type { QueryServiceDeps } from './deps';
 import { registerDesignQueries } from './design/routes';
@@ -22,6 +23,7 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps
   registerUserQueries(app, deps);
   registerResourceReadRoutes(app, deps);
   registerCatalogueThumbnails(app, deps);
+  registerCatalogueUsageQueries(app, deps);
   registerHistoryQueries(app, deps);
   registerImageQueries(app, deps);
   registerFileQueries(app, deps);

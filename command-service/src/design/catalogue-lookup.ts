@@ -1,45 +1,77 @@
 import {
+  addedReferences,
+  catalogueUsageMessages,
   type DesignDocument,
   documentReferences,
   type FieldErrors,
   type ReferenceKind,
   referencedIds,
   referenceErrors,
+  referenceKindLabels,
   resourceNamed,
   resourceTable,
 } from '@interior/contracts';
 import type { Knex } from 'knex';
 
+interface FoundRecord {
+  name: string;
+  discontinued: boolean;
+}
+
 /**
- * Of `ids` of a catalogue kind, those that exist: read from the table of the declared resource of
- * that name (`material`, `product`, `workspace`, `walldrawing`). A kind whose resource is not
- * declared has no records, so every reference to it is missing. The one place designs reach the
- * catalogues, so that declaring a catalogue is all it takes for documents to use it.
+ * Of `ids` of a catalogue kind, those that exist, with their name and whether they are 단종: read
+ * from the table of the declared resource of that name (`material`, `product`, `workspace`,
+ * `walldrawing`). A kind whose resource is not declared has no records, so every reference to it
+ * is missing. The one place designs reach the catalogues, so that declaring a catalogue is all it
+ * takes for documents to use it.
  */
-export async function existingCatalogueIds(
+export async function existingCatalogueRecords(
   knex: Knex | Knex.Transaction,
   kind: ReferenceKind,
   ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+): Promise<Map<number, FoundRecord>> {
+  if (ids.length === 0) return new Map();
   const resource = resourceNamed(kind);
-  if (!resource) return new Set();
-  const rows: { id: number }[] = await knex(resourceTable(resource))
+  if (!resource) return new Map();
+  const hasStatus = Object.hasOwn(resource.fields, 'status');
+  const rows: { id: number; name: string; status?: string }[] = await knex(resourceTable(resource))
     .whereIn('id', [...ids])
-    .select('id');
-  return new Set(rows.map((r) => Number(r.id)));
+    .select(hasStatus ? ['id', 'name', 'status'] : ['id', 'name']);
+  return new Map(
+    rows.map((r) => [Number(r.id), { name: r.name, discontinued: r.status === 'Discontinued' }]),
+  );
 }
 
-/** Errors by path (`rooms.0.floorMaterialId`) for the document's references to missing records. */
-export async function documentReferenceErrors(knex: Knex, doc: DesignDocument): Promise<FieldErrors> {
-  const refs = documentReferences(doc);
-  if (refs.length === 0) return {};
-  const wanted = referencedIds(refs);
-  const found = {} as Record<ReferenceKind, Set<number>>;
+/**
+ * The document's references checked against the catalogue, for a save whose document was `before`
+ * (null: a new document). Only what the save adds is checked: a new reference to a missing record
+ * is a 400 naming its path and id, a new placement of a 단종 record a 409 naming it. What the
+ * document already held keeps working, gone or discontinued, so a design never stops saving
+ * because the catalogue changed under it.
+ */
+export async function checkDocumentReferences(
+  knex: Knex,
+  doc: DesignDocument,
+  before: DesignDocument | null,
+): Promise<{ missing: FieldErrors; discontinued: string | null }> {
+  const added = addedReferences(documentReferences(doc), before);
+  if (added.length === 0) return { missing: {}, discontinued: null };
+  const wanted = referencedIds(added);
+  const found = {} as Record<ReferenceKind, Map<number, FoundRecord>>;
   for (const kind of Object.keys(wanted) as ReferenceKind[]) {
-    found[kind] = await existingCatalogueIds(knex, kind, wanted[kind]);
+    found[kind] = await existingCatalogueRecords(knex, kind, wanted[kind]);
   }
-  return referenceErrors(refs, (kind, id) => found[kind].has(id));
+  const missing = referenceErrors(added, (kind, id) => found[kind].has(id));
+  const stopped = added.find((ref) => found[ref.kind].get(ref.id)?.discontinued);
+  const discontinued = stopped
+    ? catalogueUsageMessages.discontinued(
+        referenceKindLabels[stopped.kind],
+        found[stopped.kind].get(stopped.id)?.name ?? '',
+        stopped.id,
+        stopped.path,
+      )
+    : null;
+  return { missing, discontinued };
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from '@interior/contracts';
 import {
   badRequest,
+  conflict,
   etagOf,
   forbidden,
   notFound,
@@ -37,7 +38,7 @@ import { type CommandMeta, type Handled, handleCommand, loadState } from '../dec
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { nextId } from '../ids';
 import { emailStream, findUserIdByEmail, normalizeEmail } from '../user/email-reservation';
-import { documentReferenceErrors, planDocument } from './catalogue-lookup';
+import { checkDocumentReferences, planDocument } from './catalogue-lookup';
 import { registerCommentAndFolderCommands } from './comment-folder-routes';
 import { designDecider } from './decide';
 
@@ -49,16 +50,32 @@ const DOCUMENT_BODY_LIMIT = MAX_DOCUMENT_BYTES + 64 * 1024;
 
 type Deps = CommandServiceDeps;
 
-/** The document a save or creation carries, validated: else 400 with errors keyed by path. */
-export async function checkedDocument(deps: Deps, input: unknown, prefix = ''): Promise<DesignDocument> {
+/**
+ * The document a save or creation carries, validated: else 400 with errors keyed by path. Its
+ * catalogue references are checked as far as they are new to `before`, the document it replaces
+ * (checkDocumentReferences).
+ */
+export async function checkedDocument(
+  deps: Deps,
+  input: unknown,
+  prefix = '',
+  before: DesignDocument | null = null,
+): Promise<DesignDocument> {
   const result = validateDesignDocument(input);
   const prefixed = (errors: Record<string, string>) =>
     Object.fromEntries(Object.entries(errors).map(([k, v]) => [prefix ? `${prefix}.${k}` : k, v]));
   if (!result.ok) throw badRequest(result.message, prefixed(result.errors));
-  const missing = await documentReferenceErrors(deps.knex, result.data);
+  const { missing, discontinued } = await checkDocumentReferences(deps.knex, result.data, before);
   const first = Object.values(missing)[0];
   if (first) throw badRequest(first, prefixed(missing));
+  if (discontinued) throw conflict(discontinued);
   return result.data;
+}
+
+/** The document a design holds now (null for none): what a save or a preview is compared with. */
+export async function savedDocument(deps: Deps, id: number): Promise<DesignDocument | null> {
+  const { state } = await loadState(deps.store, designStream(id), designDecider);
+  return state.status === 'None' || state.status === 'Purged' ? null : (state.document ?? null);
 }
 
 /** A folder of the owner's own, or a 400 naming `folderId`. */
@@ -168,7 +185,13 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
     if (input.planId) {
       const fromPlan = await planDocument(deps.knex, input.planId);
       if (fromPlan === undefined) throw badRequest(messages.planNotFound, { planId: messages.planNotFound });
-      document = await checkedDocument(deps, fromPlan, 'document');
+      // What the template names is the design's starting point, not something it adds.
+      document = await checkedDocument(
+        deps,
+        fromPlan,
+        'document',
+        validateDesignDocument(fromPlan).ok ? (fromPlan as DesignDocument) : null,
+      );
     }
     const { id, handled } = await createDesign(deps, metaOf(request), {
       ownerId: principal.userId,
@@ -262,7 +285,7 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
     await requireOn(request, id, 'Write');
     const basedOn = parseIfMatch(request.headers['if-match']);
     if (basedOn === undefined) throw badRequest(messages.ifMatchRequired);
-    const document = await checkedDocument(deps, request.body);
+    const document = await checkedDocument(deps, request.body, '', await savedDocument(deps, id));
     const handled = await run(request, id, { type: 'ChangeDocument', document, basedOn });
     await awaitProjections(deps, reply, handled);
     const revision = handled.state.revision;

@@ -36,7 +36,7 @@ import { type CommandMeta, type Handled, handleCommand, loadState } from '../dec
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { designDecider } from '../design/decide';
 import type { DesignState } from '../design/design';
-import { checkedDocument } from '../design/routes';
+import { checkedDocument, savedDocument } from '../design/routes';
 import { nextDailyNumber, nextId } from '../ids';
 import { stateCacheOf } from '../state-cache';
 import { loadEstimateCatalogue } from './catalogue';
@@ -460,7 +460,7 @@ export function registerEstimationCommands(
       sent === undefined
         ? ((await deps.knex(designReadModels.documents).where({ id: designId }).first('document'))
             ?.document as DesignDocument | undefined)
-        : await checkedDocument(deps, sent, 'document');
+        : await checkedDocument(deps, sent, 'document', await savedDocument(deps, designId));
     if (!document) throw notFound(messages.designNotFound);
     const catalogue = await loadEstimateCatalogue(deps.knex, document, design.ownerId);
     const { lines, totals, problems } = computeEstimate(document, catalogue);

@@ -1,4 +1,5 @@
 import {
+  catalogueUsageMessages,
   createInputSchema,
   messages,
   positiveId,
@@ -11,6 +12,7 @@ import {
 } from '@interior/contracts';
 import {
   badRequest,
+  catalogueUsageOf,
   conflict,
   etagOf,
   notFound,
@@ -242,6 +244,10 @@ export function registerResourceCommands(
     const before = needsBefore || hooks.beforeDelete ? await loadBefore(id) : null;
     // The resource's own refusal first: it names what it refuses more precisely than a count.
     if (before) await hooks.beforeDelete?.({ deps, request, meta }, id, before);
+    // A record a design or an open estimation uses stays (단종 is the way to retire it). A save
+    // adding it that races with this check is not lost: that design shows it as 확인 필요.
+    const usage = await catalogueUsageOf(deps.knex, resource.objectType, id);
+    if (usage.designs + usage.estimations > 0) throw conflict(catalogueUsageMessages.inUse(usage));
     const referrers = await countReferrers(deps.knex, resource, id);
     if (referrers > 0) throw conflict(messages.recordInUse(referrers));
     const shown = await record(id);

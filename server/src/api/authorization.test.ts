@@ -1037,8 +1037,25 @@ function catalogueDrawingRoutes(): Route[] {
             : 404,
     }),
   );
+  // Who uses a record and the last names of records: read like the catalogue.
+  const usage: Route[] = [
+    {
+      method: 'GET',
+      pattern: '/api/catalogue/usage/:resource/:id',
+      path: () => '',
+      prepare: async () => ({ path: `/api/catalogue/usage/plan/${await record('plan')}` }),
+      expected: (p) => (isAdmin(p) || defaultPermission(p.roles, 'Plan') ? 200 : 404),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/catalogue/names',
+      path: () => '/api/catalogue/names?product=1',
+      expected: () => 200,
+    },
+  ];
   return [
     ...imports,
+    ...usage,
     ...(
       [
         ['plan', 'Plan'],

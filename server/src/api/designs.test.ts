@@ -1,5 +1,5 @@
 import { commandDepsOf, purgeExpiredDesigns } from '@interior/command-service';
-import { emptyDesignDocument, messages } from '@interior/contracts';
+import { emptyDesignDocument, messages, missingReferenceMessage } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { signInToShare } from '../testing/shares';
 
@@ -166,7 +166,9 @@ describe('designs', () => {
       0,
     );
     expect(material.status).toBe(400);
-    expect(material.body.errors).toEqual({ 'rooms.0.floorMaterialId': messages.unknownMaterial });
+    expect(material.body.errors).toEqual({
+      'rooms.0.floorMaterialId': missingReferenceMessage({ kind: 'material', id: 12, path: 'rooms.0.floorMaterialId' }),
+    });
 
     const unchanged = await api().request('GET', `/api/design/${design.id}/document`, { token: owner });
     expect(unchanged.headers.get('etag')).toBe('"0"');
