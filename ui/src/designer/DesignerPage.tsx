@@ -35,6 +35,7 @@ import { EstimateLinesTable, TotalsBlock } from '../estimations/EstimateSheet';
 import { showNotice } from '../feedback/notices';
 import { buildTree, type TreeNode } from '../resources/category/tree';
 import { ApiError, apiFetch, apiJson } from '../session';
+import { CatalogueStatusChip, usePlacedProducts } from './catalogue-status';
 import {
   addItem,
   addOpening,
@@ -74,6 +75,7 @@ interface ProductRow extends Named {
   depth: number | null;
   height: number | null;
   price: number;
+  status?: string;
 }
 interface WallDrawingRow extends Named {
   width: number;
@@ -462,6 +464,12 @@ export function DesignerPage() {
     () => new Map(wallDrawingRows.map((d) => [d.id, { width: d.width, name: d.name }])),
     [wallDrawingRows],
   );
+  const seeProducts = useCallback(
+    (rows: ProductRow[]) =>
+      setKnown((before) => new Map([...before, ...rows.map((row) => [row.id, row] as const)])),
+    [],
+  );
+  const missingProducts = usePlacedProducts(doc, known, seeProducts);
   const productSizes = useMemo(
     () =>
       new Map<number, ProductSize>(
@@ -1159,9 +1167,17 @@ export function DesignerPage() {
               )}
               {item && (
                 <>
-                  <Typography variant="body2">
-                    {productSizes.get(item.productId)?.name ?? `제품 #${item.productId}`}
-                  </Typography>
+                  <Stack direction="row" spacing={1} alignItems="center">
+                    <Typography variant="body2">
+                      {productSizes.get(item.productId)?.name ||
+                        missingProducts.get(item.productId) ||
+                        `제품 #${item.productId}`}
+                    </Typography>
+                    <CatalogueStatusChip
+                      status={known.get(item.productId)?.status}
+                      missing={missingProducts.has(item.productId)}
+                    />
+                  </Stack>
                   <NumberField
                     label="회전 (도)"
                     value={item.rotation}

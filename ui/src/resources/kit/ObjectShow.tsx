@@ -5,6 +5,7 @@ import { usePagePart } from '../../admin/RequireAccess';
 import { HistoryTable } from '../../history/HistoryTable';
 import { useGoneRecordHistory } from '../../history/useGoneRecordHistory';
 import { PermissionsTab } from '../../permissions/PermissionsTab';
+import { DeleteUsage } from './DeleteUsage';
 
 /**
  * A record's page with the standard tabs of every object (docs/adding-a-resource.md): 정보 (the
@@ -28,7 +29,7 @@ export function ObjectShowActions({ children }: { children?: ReactNode }) {
       {children}
       <EditButton />
       {/* Pessimistic: asks for confirmation, then shows the server's answer (412 included). */}
-      <DeleteButton mutationMode="pessimistic" />
+      <DeleteButton mutationMode="pessimistic" confirmContent={<DeleteUsage />} />
     </TopToolbar>
   );
 }

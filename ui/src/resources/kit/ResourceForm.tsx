@@ -5,9 +5,10 @@ import {
   updateInputSchema,
 } from '@interior/contracts';
 import { Fragment, type ReactNode, useMemo } from 'react';
-import { Create, Edit, SimpleForm } from 'react-admin';
+import { Create, DeleteButton, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { RequireAccess } from '../../admin/RequireAccess';
 import { schemaValidator } from '../../admin/validation';
+import { DeleteUsage } from './DeleteUsage';
 import { FieldInput } from './fieldViews';
 
 /**
@@ -36,7 +37,17 @@ export function ResourceForm({
     [resource, mode],
   );
   return (
-    <SimpleForm validate={validate} warnWhenUnsavedChanges>
+    <SimpleForm
+      validate={validate}
+      warnWhenUnsavedChanges
+      toolbar={
+        <Toolbar sx={{ justifyContent: 'space-between' }}>
+          <SaveButton />
+          {/* The confirmation says who uses a catalogue record before the server refuses. */}
+          {mode === 'edit' && <DeleteButton mutationMode="pessimistic" confirmContent={<DeleteUsage />} />}
+        </Toolbar>
+      }
+    >
       {inputFields(resource).map(([name, spec]) =>
         Object.hasOwn(editors, name) ? (
           <Fragment key={name}>{editors[name]}</Fragment>

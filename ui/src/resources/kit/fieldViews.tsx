@@ -1,4 +1,5 @@
 import { type FieldSpec, resourceNamed } from '@interior/contracts';
+import { Chip } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -91,6 +92,9 @@ export function FieldInput({ source, spec }: { source: string; spec: FieldSpec }
 /** The stored value is a code; people read its label. */
 function EnumField({ source, labels }: { source: string; labels: Readonly<Record<string, string>> }) {
   const value = useRecordContext()?.[source];
+  // A 단종 catalogue record stands out where it is listed: it is kept only for the designs using it.
+  if (value === 'Discontinued')
+    return <Chip size="small" color="default" variant="outlined" label={labels[value] ?? '단종'} />;
   return <span>{typeof value === 'string' ? (labels[value] ?? value) : '-'}</span>;
 }
 
