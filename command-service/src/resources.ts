@@ -1,7 +1,7 @@
 import { categoryResources, resources, resourceTable, systemBomConstantResource } from '@interior/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bomFormulaCheck } from './catalogue/bom-formula';
-import { bomHooks, materialHooks, productHooks, wallDrawingHooks } from './catalogue/catalogue';
+import { bomHooks, materialHooks, planHooks, productHooks, wallDrawingHooks } from './catalogue/catalogue';
 import { categoryHooks } from './catalogue/category';
 import { registerCatalogueImport } from './catalogue/import';
 import { registerNoticeCommands } from './catalogue/notice';
@@ -20,6 +20,7 @@ const hooks: Readonly<Record<string, ResourceCommandHooks>> = {
   material: materialHooks,
   bom: bomHooks(bomFormulaCheck, resourceTable(systemBomConstantResource)),
   walldrawing: wallDrawingHooks,
+  plan: planHooks,
 };
 
 /** The writes of every declared resource (contracts/src/resources.ts). */

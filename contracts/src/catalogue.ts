@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyDesignDocument, validateDesignDocument } from './design-document';
 import { messages } from './messages';
 import { defineResource } from './resource';
 import { positiveId } from './validation';
@@ -333,12 +334,22 @@ export const bomResource = defineResource({
 });
 
 /**
- * A plan template's design document. The document's own schema lives with the design editor; until
- * it is wired here, a plan keeps any JSON object the editor saves (at most 2 MB as text).
+ * A plan template's document is a design document, checked as a design's is (shape, size, element
+ * count, geometry rules; catalogue references are the command service's to check). A template may
+ * leave out the kinds of element it has none of: they are empty lists.
  */
-export const PlanDocumentSchema = z
-  .record(z.string(), z.unknown(), { error: messages.invalidValue })
-  .refine((document) => JSON.stringify(document).length <= 2_000_000, { error: messages.invalidValue });
+export const PlanDocumentSchema = z.unknown().transform((value, context) => {
+  const filled =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? { ...emptyDesignDocument(), ...value }
+      : value;
+  const result = validateDesignDocument(filled);
+  if (result.ok) return result.data;
+  for (const [path, message] of Object.entries(result.errors)) {
+    context.addIssue({ code: 'custom', message, path: path === '_' ? [] : path.split('.') });
+  }
+  return z.NEVER;
+});
 
 export const planResource = defineResource({
   name: 'plan',
@@ -364,6 +375,18 @@ export const planResource = defineResource({
       schema: PlanDocumentSchema,
       example: { version: 1, walls: [], rooms: [] },
     },
+    area: {
+      kind: 'decimal',
+      label: '면적',
+      min: 0,
+      max: 1_000_000,
+      scale: 2,
+      unit: '㎡',
+      derived: true,
+      sortable: true,
+      list: true,
+    },
+    roomCount: { kind: 'integer', label: '방 수', derived: true, sortable: true, list: true },
   },
 });
 

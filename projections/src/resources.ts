@@ -1,8 +1,11 @@
 import {
   brandResource,
   categoryResources,
+  type DesignDocument,
+  documentSummary,
   materialResource,
   modelResource,
+  planResource,
   productResource,
   resources,
 } from '@interior/contracts';
@@ -40,6 +43,16 @@ const own: Readonly<Record<string, Projection>> = {
     ...referrerCounts('model_referrers', [
       { objectType: 'Product', field: 'modelId', column: 'productCount' },
     ]),
+  }),
+  // 4: a plan's derived area (㎡) and room count, from its document at every change.
+  plan: resourceProjection(planResource, {
+    version: 4,
+    async afterChange(trx, { table, after }) {
+      if (!after) return;
+      const document = after.document as DesignDocument | null;
+      const summary = document?.rooms ? documentSummary(document) : { area: 0, roomCount: 0 };
+      await trx(table).where({ id: after.id }).update(summary);
+    },
   }),
 };
 const options: Readonly<Record<string, ResourceProjectionOptions>> = {

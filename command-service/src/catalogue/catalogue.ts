@@ -2,6 +2,7 @@ import {
   type BomLine,
   bomResource,
   catalogueMessages,
+  type DesignDocument,
   materialResource,
   messages,
   productResource,
@@ -13,6 +14,7 @@ import {
 } from '@interior/contracts';
 import { badRequest, conflict, ruleBroken } from '@interior/platform';
 import type { Knex } from 'knex';
+import { checkDocumentReferences } from '../design/catalogue-lookup';
 import type { RecordDeciderOptions } from '../resource/record-decider';
 import type { ResourceCommandHooks } from '../resource/routes';
 import { type BomFormulaCheck, bomBaseVariables } from './bom-formula';
@@ -194,3 +196,35 @@ async function checkElementMaterials(knex: Knex, elements: WallDrawingElement[])
     throw badRequest(message, { elements: message });
   }
 }
+
+/**
+ * A plan template's document names catalogue records as a design's does, checked the same way:
+ * a reference it adds must exist (400 naming `document.<path>` and the id) and not be 단종 (409);
+ * what it already named keeps working.
+ */
+async function checkPlanReferences(knex: Knex, document: unknown, before: unknown) {
+  if (!document) return;
+  const { missing, discontinued } = await checkDocumentReferences(
+    knex,
+    document as DesignDocument,
+    (before as DesignDocument | null | undefined) ?? null,
+  );
+  const first = Object.values(missing)[0];
+  if (first) {
+    throw badRequest(
+      first,
+      Object.fromEntries(Object.entries(missing).map(([k, v]) => [`document.${k}`, v])),
+    );
+  }
+  if (discontinued) throw conflict(discontinued);
+}
+
+export const planHooks: ResourceCommandHooks = {
+  async beforeCreate({ deps }, fields) {
+    await checkPlanReferences(deps.knex, fields.document, null);
+  },
+  async beforeUpdate({ deps }, _id, before, after) {
+    if (Object.hasOwn(after, 'document'))
+      await checkPlanReferences(deps.knex, after.document, before.document);
+  },
+};

@@ -1,4 +1,4 @@
-import { emptyDesignDocument } from '@interior/contracts';
+import { emptyDesignDocument, messages, missingReferenceMessage } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /** Designs and the catalogue together: a plan template starts a design; references must exist. */
@@ -92,5 +92,70 @@ describe('a design and the catalogue', () => {
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.errors)).toEqual(['rooms.0.floorMaterialId']);
     expect(refused.body.message).toBeTruthy();
+  });
+});
+
+describe('plan templates are design documents', () => {
+  const twoRooms = () => ({
+    ...emptyDesignDocument(),
+    rooms: [
+      { id: 'living', name: '거실', polygon: square(4000), ceilingHeight: 2400 },
+      {
+        id: 'bed',
+        name: '침실',
+        polygon: square(3000).map((p) => ({ ...p, x: p.x + 5000 })),
+        ceilingHeight: 2400,
+      },
+    ],
+  });
+
+  it('checks a plan’s document as a design’s, naming the path, and writes nothing on a refusal', async () => {
+    const post = (document: unknown) =>
+      api().request('POST', '/api/plan', { token: admin, body: { name: '검사 평면', document } });
+    const before = (await api().list('plan', admin, { range: [0, 0] })).headers.get('content-range');
+    const line = await post({
+      ...emptyDesignDocument(),
+      rooms: [{ ...twoRooms().rooms[0], polygon: square(10).slice(0, 2) }],
+    });
+    expect([line.status, line.body.errors]).toEqual([
+      400,
+      { 'document.rooms.0.polygon': messages.polygonTooFewPoints },
+    ]);
+    const shape = await post({ version: 1, walls: 'none' });
+    expect(shape.status).toBe(400);
+    expect(Object.keys(shape.body.errors)).toEqual(['document.walls']);
+    expect((await post([1, 2])).status).toBe(400);
+    const missing = await post({
+      ...emptyDesignDocument(),
+      items: [{ id: 'i', productId: 1_999_999, x: 0, y: 0, rotation: 0 }],
+    });
+    const message = missingReferenceMessage({ kind: 'product', id: 1_999_999, path: 'items.0.productId' });
+    expect([missing.status, missing.body.message, missing.body.errors]).toEqual([
+      400,
+      message,
+      { 'document.items.0.productId': message },
+    ]);
+    expect((await api().list('plan', admin, { range: [0, 0] })).headers.get('content-range')).toBe(before);
+  });
+
+  it('keeps the derived area (㎡) and room count, following changes of the document', async () => {
+    const plan = await api().request('POST', '/api/plan', {
+      token: admin,
+      body: { name: '면적 평면', document: twoRooms() },
+    });
+    expect(plan.status).toBe(201);
+    expect(plan.body).toMatchObject({ area: 25, roomCount: 2 });
+    const changed = await api().request('PUT', `/api/plan/${plan.body.id}`, {
+      token: admin,
+      body: { document: { ...emptyDesignDocument(), rooms: [twoRooms().rooms[1]] } },
+    });
+    expect(changed.body).toMatchObject({ area: 9, roomCount: 1 });
+    const read = await api().request('GET', `/api/plan/${plan.body.id}`, { token: admin });
+    expect(read.body).toMatchObject({ area: 9, roomCount: 1 });
+    const renamed = await api().request('PUT', `/api/plan/${plan.body.id}`, {
+      token: admin,
+      body: { name: '면적 평면 2' },
+    });
+    expect(renamed.body).toMatchObject({ area: 9, roomCount: 1 });
   });
 });

@@ -167,7 +167,11 @@ describe('designs', () => {
     );
     expect(material.status).toBe(400);
     expect(material.body.errors).toEqual({
-      'rooms.0.floorMaterialId': missingReferenceMessage({ kind: 'material', id: 12, path: 'rooms.0.floorMaterialId' }),
+      'rooms.0.floorMaterialId': missingReferenceMessage({
+        kind: 'material',
+        id: 12,
+        path: 'rooms.0.floorMaterialId',
+      }),
     });
 
     const unchanged = await api().request('GET', `/api/design/${design.id}/document`, { token: owner });

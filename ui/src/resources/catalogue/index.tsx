@@ -30,6 +30,7 @@ import {
 } from './editors';
 import { ModelPreview } from './ModelPreview';
 import { SampleEmpty } from './SampleEmpty';
+import { StartFromPlan } from './StartFromPlan';
 
 /** The catalogue's screens: the declared ones, with editors for a Set's parts and a recipe's lines. */
 export const brand = resourceScreens(brandResource, { icon: SellIcon });
@@ -64,7 +65,14 @@ export const bom = resourceScreens(bomResource, {
 });
 export const plan = resourceScreens(planResource, {
   icon: DashboardIcon,
-  views: { document: <RecordDrawing resource="plan" /> },
+  views: {
+    document: (
+      <>
+        <RecordDrawing resource="plan" />
+        <StartFromPlan />
+      </>
+    ),
+  },
 });
 export const walldrawing = resourceScreens(wallDrawingResource, {
   icon: WallpaperIcon,
