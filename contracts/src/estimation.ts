@@ -28,6 +28,14 @@ export const estimationStates = [
 ] as const;
 export type EstimationState = (typeof estimationStates)[number];
 
+/** The states in which an estimation is over: a design may be asked for again only when its last one is. */
+export const closedEstimationStates: readonly EstimationState[] = [
+  'Rejected',
+  'Cancelled',
+  'Expired',
+  'Completed',
+];
+
 export const estimationStateLabels: Readonly<Record<EstimationState, string>> = {
   Requested: '요청됨',
   Assigned: '배정됨',

@@ -209,6 +209,10 @@ export const messages = {
     '협력사 디자인 관리자(DesignManager) 역할의 사용자만 담당 관리자가 될 수 있습니다.',
   estimationNotDesigner: '디자이너(Designer) 역할의 사용자만 담당 디자이너가 될 수 있습니다.',
   estimationRejectReasonRequired: '거절 사유를 입력해야 합니다.',
+  estimationAlreadyOpen: (estimateNumber: string, state: string) =>
+    `이 디자인의 견적 ${estimateNumber}(${state})이(가) 진행 중입니다. 그 견적이 끝난 뒤에 다시 요청할 수 있습니다.`,
+  estimationNothingPriced:
+    '금액이 계산되는 항목이 없어 견적을 요청할 수 없습니다. 방에 마감재를 정하거나 제품을 배치해 주세요.',
   estimationFreePlanRefused: '무료 요금제에서는 견적을 요청할 수 없습니다. 요금제를 업그레이드해 주세요.',
   estimationQuoteNotFound: '발행된 견적서를 찾을 수 없습니다.',
   estimationTooManyLines: (max: number) => `견적 품목은 ${max.toLocaleString('ko-KR')}개 이하여야 합니다.`,

@@ -2,9 +2,9 @@ import {
   type BomLine,
   bomResource,
   catalogueMessages,
-  type DesignDocument,
   materialResource,
   messages,
+  PlanDocumentSchema,
   productResource,
   resourceTable,
   type SetComponent,
@@ -203,11 +203,15 @@ async function checkElementMaterials(knex: Knex, elements: WallDrawingElement[])
  * what it already named keeps working.
  */
 async function checkPlanReferences(knex: Knex, document: unknown, before: unknown) {
-  if (!document) return;
+  // Read as the schema reads them (a template may leave out empty kinds of element); a document
+  // the schema refuses is its error, and an older template that it would refuse counts as none.
+  const now = PlanDocumentSchema.safeParse(document);
+  if (!now.success) return;
+  const was = PlanDocumentSchema.safeParse(before);
   const { missing, discontinued } = await checkDocumentReferences(
     knex,
-    document as DesignDocument,
-    (before as DesignDocument | null | undefined) ?? null,
+    now.data,
+    was.success ? was.data : null,
   );
   const first = Object.values(missing)[0];
   if (first) {

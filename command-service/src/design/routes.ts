@@ -11,6 +11,7 @@ import {
   folderReadModel,
   MAX_DOCUMENT_BYTES,
   messages,
+  PlanDocumentSchema,
   ShareDesignSchema,
   shareSubject,
   streamName,
@@ -185,13 +186,11 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
     if (input.planId) {
       const fromPlan = await planDocument(deps.knex, input.planId);
       if (fromPlan === undefined) throw badRequest(messages.planNotFound, { planId: messages.planNotFound });
-      // What the template names is the design's starting point, not something it adds.
-      document = await checkedDocument(
-        deps,
-        fromPlan,
-        'document',
-        validateDesignDocument(fromPlan).ok ? (fromPlan as DesignDocument) : null,
-      );
+      // Read as a plan's document is (empty kinds of element may be left out). What the template
+      // names is the design's starting point, not something it adds.
+      const template = PlanDocumentSchema.safeParse(fromPlan);
+      const filled = template.success ? template.data : fromPlan;
+      document = await checkedDocument(deps, filled, 'document', template.success ? template.data : null);
     }
     const { id, handled } = await createDesign(deps, metaOf(request), {
       ownerId: principal.userId,

@@ -13,6 +13,13 @@ const requestFields = {
   note: '거실 위주로',
 };
 const requested: EstimationEvent = { type: 'EstimationRequested', data: requestFields };
+/** A request of a design with priced lines and no estimation open. */
+const request = {
+  type: 'RequestEstimation' as const,
+  ...requestFields,
+  openEstimation: null,
+  pricedLines: 2,
+};
 const assigned: EstimationEvent = { type: 'EstimationAssigned', data: { managerId: 7, designerId: 8 } };
 const line: EstimationLine = {
   id: 'L1',
@@ -44,14 +51,22 @@ const accepted: EstimationEvent = {
 
 describe('estimation decider', () => {
   it('is requested once', () => {
+    spec.given([]).when(request).thenEvents([requested]);
+    spec.given([requested]).when(request).thenEvents([]);
+  });
+
+  it('is refused while another estimation of the design is open, naming it', () => {
     spec
       .given([])
-      .when({ type: 'RequestEstimation', ...requestFields })
-      .thenEvents([requested]);
+      .when({ ...request, openEstimation: { estimateNumber: 'EST-20261124-0007', state: 'Quoted' } })
+      .thenThrows('RuleBroken', messages.estimationAlreadyOpen('EST-20261124-0007', '견적 발행'));
+  });
+
+  it('is refused for a design with no priced line', () => {
     spec
-      .given([requested])
-      .when({ type: 'RequestEstimation', ...requestFields })
-      .thenEvents([]);
+      .given([])
+      .when({ ...request, pricedLines: 0 })
+      .thenThrows('RuleBroken', messages.estimationNothingPriced);
   });
 
   it('is assigned, and an unchanged assignment records nothing', () => {

@@ -114,6 +114,9 @@ export type EstimationCommand =
       designRevision: number;
       requesterId: number;
       note: string;
+      /** Facts read by the route: the design's estimation still open, and its priced lines now. */
+      openEstimation: { estimateNumber: string; state: EstimationState } | null;
+      pricedLines: number;
     }
   | { type: 'AssignEstimation'; managerId: number | null; designerId: number | null }
   | { type: 'ComputeDraft'; draft: Draft; problems: string[] }
@@ -180,7 +183,17 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
   decide(command, state) {
     if (command.type === 'RequestEstimation') {
       if (state.status !== 'None') return [];
-      const { type: _type, ...data } = command;
+      const { type: _type, openEstimation, pricedLines, ...data } = command;
+      // One request at a time per design: the open one is where the person goes on.
+      if (openEstimation) {
+        throw ruleBroken(
+          messages.estimationAlreadyOpen(
+            openEstimation.estimateNumber,
+            estimationStateLabels[openEstimation.state],
+          ),
+        );
+      }
+      if (pricedLines === 0) throw ruleBroken(messages.estimationNothingPriced);
       return [{ type: 'EstimationRequested', data }];
     }
     const current = live(state, command);

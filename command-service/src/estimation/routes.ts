@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   AssignEstimationSchema,
+  closedEstimationStates,
   computeEstimate,
   DEFAULT_RATES,
   type DesignDocument,
   type DesignEvent,
   designReadModels,
   type EstimationLine,
+  type EstimationState,
   estimationReadModels,
   messages,
   PutDraftSchema,
@@ -146,6 +148,28 @@ export interface EstimationCommandOptions {
  * the requester's, the manager's or the Admin's. Anyone else gets 404: each of them holds a grant
  * on the estimation (given here), so lists, reads and history authorize them like any record.
  */
+/**
+ * What a request of a design's estimation is decided on: the design's estimation still open (the
+ * newest, from the read model) and how many lines of its saved document are priced. Two requests
+ * in the same instant may both see none open; the read model is the only guard (see
+ * docs/estimations.md).
+ */
+async function requestFacts(deps: CommandServiceDeps, designId: number, ownerId: number) {
+  const open = await deps
+    .knex(estimationReadModels.estimations)
+    .where({ designId })
+    .whereNotIn('state', closedEstimationStates)
+    .orderBy('id', 'desc')
+    .first('estimateNumber', 'state');
+  if (open)
+    return { openEstimation: open as { estimateNumber: string; state: EstimationState }, pricedLines: 0 };
+  const saved = (await deps.knex(designReadModels.documents).where({ id: designId }).first('document'))
+    ?.document as DesignDocument | undefined;
+  if (!saved) return { openEstimation: null, pricedLines: 0 };
+  const { lines } = computeEstimate(saved, await loadEstimateCatalogue(deps.knex, saved, ownerId));
+  return { openEstimation: null, pricedLines: lines.filter((line) => line.amount > 0).length };
+}
+
 export function registerEstimationCommands(
   app: FastifyInstance,
   deps: Deps,
@@ -231,6 +255,7 @@ export function registerEstimationCommands(
     if (onlyFree(principal)) throw forbidden(messages.estimationFreePlanRefused);
     if (design.status !== 'Active') throw new HttpError(409, messages.designTrashed);
     const input = parseInput(RequestEstimationSchema, request.body ?? {});
+    const facts = await requestFacts(deps, designId, design.ownerId);
     const meta = metaOf(request);
     const id = await nextId(deps.knex, 'Estimation');
     const requested = await run(
@@ -244,6 +269,7 @@ export function registerEstimationCommands(
         designRevision: Number(design.revision),
         requesterId: principal.userId,
         note: input.note ?? '',
+        ...facts,
       },
       meta,
     );

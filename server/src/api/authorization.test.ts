@@ -935,9 +935,31 @@ function subscriptionRoutes(): Route[] {
 function estimationRoutes(): Route[] {
   const asAdmin = (method: string, path: string, body?: unknown) =>
     api().request(method, path, { token: admin.token!, ...(body === undefined ? {} : { body }) });
-  const requested = async () => {
+  // A request needs a priced line, and one open estimation per design: each request has its own design.
+  let product: Promise<number> | null = null;
+  const pricedDesign = async () => {
+    product ??= asAdmin('POST', '/api/product', {
+      name: '행렬 견적 제품',
+      code: `MATRIX-EST-${++unique}`,
+      kind: 'Single',
+      price: 10_000,
+      unit: 'EA',
+      status: 'Active',
+    }).then((created) => created.body.id as number);
     const design = (await asAdmin('POST', '/api/mydesign', { name: `행렬 견적 디자인 ${++unique}` })).body
       .id as number;
+    await api().request('PUT', `/api/design/${design}/document`, {
+      token: admin.token!,
+      headers: { 'if-match': '"0"' },
+      body: {
+        ...emptyDesignDocument(),
+        items: [{ id: 'i1', productId: await product, x: 0, y: 0, rotation: 0 }],
+      },
+    });
+    return design;
+  };
+  const requested = async () => {
+    const design = await pricedDesign();
     const estimation = (await asAdmin('POST', `/api/design/${design}/estimation`, {})).body.id as number;
     return { design, estimation };
   };
@@ -984,7 +1006,10 @@ function estimationRoutes(): Route[] {
       ...step('GET', '/api/estimation/:id/assignees', 200),
       prepare: on(({ estimation }) => `/api/estimation/${estimation}/assignees?role=Designer`),
     },
-    step('POST', '/api/design/:id/estimation', 201, {}),
+    {
+      ...step('POST', '/api/design/:id/estimation', 201, {}),
+      prepare: async () => ({ path: `/api/design/${await pricedDesign()}/estimation` }),
+    },
     step('POST', '/api/design/:id/estimate-preview', 200, {}),
     step('POST', '/api/estimation/:id/assign', 400, {}),
     step('POST', '/api/estimation/:id/draft', 409, {}),

@@ -64,7 +64,18 @@ afterAll(async () => {
 const act = (who: string, id: number, step: string, body?: unknown, headers?: Record<string, string>) =>
   api().request('POST', `/api/estimation/${id}/${step}`, { token: tokens[who]!, body: body ?? {}, headers });
 
+/** Closes the design's open estimations (one is open at a time), so each test starts its own. */
+async function closeOpen() {
+  const listed = await api().request('GET', `/api/design/${designId}/estimation`, { token: tokens.owner });
+  for (const { id, state } of listed.body as { id: number; state: string }[]) {
+    if (state === 'Ordered') expect((await act('admin', id, 'complete')).status).toBe(200);
+    else if (!['Rejected', 'Cancelled', 'Expired', 'Completed'].includes(state))
+      expect((await act('admin', id, 'cancel')).status).toBe(200);
+  }
+}
+
 async function request(note = '거실 위주로 봐 주세요') {
+  await closeOpen();
   const created = await api().request('POST', `/api/design/${designId}/estimation`, {
     token: tokens.owner,
     body: { note },

@@ -82,9 +82,17 @@ describeInBrowser('estimations in the browser', () => {
     await page.getByTestId('total-total').getByText('3,902,800원').waitFor();
     await page.getByRole('tab', { name: '견적' }).click();
     await page.getByText('이 디자인에는 아직 견적이 없습니다.').waitFor();
-    await page.getByLabel('요청 메모 (선택)').fill('거실 위주로 봐 주세요');
-    await page.getByRole('button', { name: '견적 요청' }).click();
+    // The request is confirmed in a dialog that shows what is asked for, with a note.
+    await page.getByRole('button', { name: '견적 요청…' }).click();
+    const asked = page.getByRole('dialog');
+    await asked.getByText('방 1개: 거실').waitFor();
+    await asked.getByText('배치한 제품 2개').waitFor();
+    await asked.getByText('예상 금액 (부가세 포함) 3,902,800원').waitFor();
+    await asked.getByLabel('요청 메모 (선택)').fill('거실 위주로 봐 주세요');
+    await asked.getByRole('button', { name: '이대로 견적 요청' }).click();
     await page.getByText('견적을 요청했습니다.').waitFor();
+    // While it is open, the tab shows it instead of offering another request.
+    await page.getByTestId('estimation-open').waitFor();
     const card = page.getByTestId('design-estimation');
     await card.getByText('요청됨').waitFor();
     await card.getByText('담당자를 배정하고 있습니다.', { exact: false }).waitFor();

@@ -9,7 +9,6 @@ import {
 } from '@interior/contracts';
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
@@ -20,7 +19,6 @@ import {
   DialogTitle,
   LinearProgress,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -33,6 +31,7 @@ import { currentUser } from '../session';
 import { estimationApi, formatWon } from './api';
 import { ReasonDialog, StateChip } from './EstimationParts';
 import { QuoteView } from './QuoteView';
+import { RequestEstimation } from './RequestEstimation';
 
 /** PersonalFree alone may not ask for estimates (SPEC §6); the server refuses it too. */
 const onlyFree = (roles: readonly string[]) => roles.length > 0 && roles.every((r) => r === 'PersonalFree');
@@ -173,10 +172,8 @@ function EstimationCard({ estimation: e, requester }: { estimation: EstimationRe
  * number) or rejects it with a reason. Others who may read the design see its estimations.
  */
 export function DesignEstimatesTab({ design }: { design: DesignRecord }) {
-  const run = useRun();
   const user = currentUser()?.user;
   const owner = user?.id === design.ownerId;
-  const [note, setNote] = useState('');
   const estimations = useQuery({
     queryKey: ['design-estimations', design.id],
     queryFn: () => estimationApi.ofDesign(design.id),
@@ -187,41 +184,7 @@ export function DesignEstimatesTab({ design }: { design: DesignRecord }) {
         (onlyFree(user?.roles ?? []) ? (
           <Alert severity="info">{messages.estimationFreePlanRefused}</Alert>
         ) : (
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="subtitle1" gutterBottom>
-                견적 요청
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                지금의 디자인(리비전 {design.revision})으로 견적을 요청합니다. 담당 디자이너가 자재·제품·시공
-                항목별 견적서를 보내 드립니다.
-              </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                <TextField
-                  size="small"
-                  fullWidth
-                  label="요청 메모 (선택)"
-                  value={note}
-                  onChange={(e) => setNote(e.target.value)}
-                  slotProps={{ htmlInput: { maxLength: 1000 } }}
-                />
-                <Box>
-                  <Button
-                    variant="contained"
-                    sx={{ whiteSpace: 'nowrap' }}
-                    onClick={async () => {
-                      if (
-                        await run(() => estimationApi.request(design.id, note.trim()), '견적을 요청했습니다.')
-                      )
-                        setNote('');
-                    }}
-                  >
-                    견적 요청
-                  </Button>
-                </Box>
-              </Stack>
-            </CardContent>
-          </Card>
+          <RequestEstimation design={design} estimations={estimations.data} />
         ))}
       {estimations.isPending && <LinearProgress />}
       {estimations.error && <Alert severity="error">{(estimations.error as Error).message}</Alert>}
