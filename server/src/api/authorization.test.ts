@@ -1008,7 +1008,10 @@ function estimationRoutes(): Route[] {
     },
     {
       ...step('POST', '/api/design/:id/estimation', 201, {}),
-      prepare: async () => ({ path: `/api/design/${await pricedDesign()}/estimation` }),
+      // Only the Admin gets as far as the request: the others cannot read the design at all.
+      prepare: async (p: Persona) => ({
+        path: `/api/design/${isAdmin(p) ? await pricedDesign() : (await fixture()).design}/estimation`,
+      }),
     },
     step('POST', '/api/design/:id/estimate-preview', 200, {}),
     step('POST', '/api/estimation/:id/assign', 400, {}),

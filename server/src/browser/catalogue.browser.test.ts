@@ -71,6 +71,49 @@ describeInBrowser('the catalogue in the browser', () => {
     await page.setViewportSize({ width: 1400, height: 900 });
   });
 
+  it('shows how many designs use a product in its delete confirmation, and 단종 as a badge in the list', async () => {
+    const used = await post('product', {
+      name: '쓰이는 소파',
+      code: 'USED-1',
+      kind: 'Single',
+      price: 500_000,
+      unit: 'EA',
+      status: 'Active',
+    });
+    const design = await post('mydesign', { name: '소파 디자인' });
+    const saved = await platform.api.request('PUT', `/api/design/${design.id}/document`, {
+      token: admin,
+      headers: { 'if-match': '"0"' },
+      body: {
+        version: 1,
+        walls: [],
+        openings: [],
+        rooms: [],
+        wallDrawings: [],
+        items: [{ id: 'i1', productId: used.id, x: 0, y: 0, rotation: 0 }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const stopped = await platform.api.request('PUT', `/api/product/${used.id}`, {
+      token: admin,
+      body: { status: 'Discontinued' },
+    });
+    expect(stopped.status).toBe(200);
+
+    await page.goto(`${platform.url}/dashboard/product`);
+    await page
+      .getByRole('row', { name: /쓰이는 소파/ })
+      .getByText('단종')
+      .waitFor();
+    await page.goto(`${platform.url}/dashboard/product/${used.id}/show`);
+    await page.getByRole('button', { name: '삭제' }).click();
+    await page
+      .getByTestId('delete-usage')
+      .getByText('디자인 1건과 진행 중인 견적 0건에서 사용하고 있어', { exact: false })
+      .waitFor();
+    await screenshot(page, 'catalogue-delete-usage-1400');
+  });
+
   it('creates a product with a brand and a category chosen in autocomplete pickers', async () => {
     await post('brand', { name: '한샘 예시' });
     await page.goto(`${platform.url}/dashboard/product/create`);
