@@ -9,8 +9,6 @@ import type { ObjectType } from './object-types';
  */
 export const catalogueUsageReadModels = {
   usage: 'catalogue_usage',
-  /** The last name each catalogue record had, kept after its deletion: "확인 필요" shows it. */
-  names: 'catalogue_last_names',
 } as const;
 
 export type UsageHolder = 'Design' | 'Estimation';
@@ -29,7 +27,10 @@ export interface CatalogueUsage {
   estimations: number;
 }
 
-/** `GET /api/catalogue/names?product=1,2&material=3`: the last known name of records, gone or not. */
+/**
+ * `GET /api/catalogue/names?product=1,2&material=3`: the last name records had, read from their own
+ * events, so it is there after a deletion ("확인 필요" shows it).
+ */
 export type CatalogueLastNames = Partial<Record<ReferenceKind, Record<string, string>>>;
 
 export const catalogueUsageMessages = {

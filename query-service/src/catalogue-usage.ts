@@ -1,12 +1,12 @@
 import {
   type CatalogueLastNames,
   catalogueResources,
-  catalogueUsageReadModels,
   messages,
   positiveId,
   type ReferenceKind,
   referenceObjectTypes,
   resourceTable,
+  streamName,
 } from '@interior/contracts';
 import { catalogueUsageOf, notFound, parseInput, principalOf, readRecord } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +18,8 @@ const UsageParams = z.object({
   resource: z.string().refine((name) => byName.has(name), { error: messages.notFound }),
   id: positiveId(),
 });
-/** Up to 200 ids of each kind, as a comma-separated list: what one document can show at once. */
-const IdArray = z.array(positiveId()).max(200, { error: messages.maxItems(200) });
+/** Up to 50 ids of each kind, as a comma-separated list: what one document can show at once. */
+const IdArray = z.array(positiveId()).max(50, { error: messages.maxItems(50) });
 const idList = z
   .string()
   .max(2_000)
@@ -66,12 +66,19 @@ export function registerCatalogueUsageQueries(app: FastifyInstance, deps: QueryS
       // Names are the catalogue's, which every signed-in user reads by default; a reader without
       // that default gets nothing rather than names of records hidden from them.
       if (!(await deps.permissions.has(principal, { type: refType }, 'Read'))) continue;
-      const rows: { refId: number; name: string }[] = await deps
-        .knex(catalogueUsageReadModels.names)
-        .where({ refType })
-        .whereIn('refId', ids)
-        .select('refId', 'name');
-      answer[kind] = Object.fromEntries(rows.map((row) => [String(row.refId), row.name]));
+      // The last name the record's own events gave it, read from its stream: kept after a deletion.
+      const rows = await Promise.all(
+        ids.map(async (refId) => {
+          const events = await deps.store.readStream(streamName(refType, refId));
+          const named = events.findLast(
+            (e) => typeof (e.data as { name?: unknown } | null)?.name === 'string',
+          );
+          return { refId, name: named ? (named.data as { name: string }).name : null };
+        }),
+      );
+      answer[kind] = Object.fromEntries(
+        rows.flatMap((row) => (row.name ? [[String(row.refId), row.name]] : [])),
+      );
     }
     return answer;
   });

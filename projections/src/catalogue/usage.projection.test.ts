@@ -101,19 +101,4 @@ describe('the catalogue usage read model', () => {
       ]);
     }
   });
-
-  it('keeps each record’s last name after its deletion', async () => {
-    const rows = await spec
-      .given([
-        { stream: ['Product', 5], type: 'ProductCreated', data: { id: 5, name: '소파' } },
-        { stream: ['Product', 5], type: 'ProductUpdated', data: { name: '3인 소파' } },
-        { stream: ['Product', 5], type: 'ProductDeleted', data: {} },
-        { stream: ['Material', 5], type: 'MaterialCreated', data: { id: 5, name: '강마루' } },
-      ])
-      .rows('catalogue_last_names', ['refType', 'refId']);
-    expect(rows).toEqual([
-      { refType: 'Material', refId: 5, name: '강마루' },
-      { refType: 'Product', refId: 5, name: '3인 소파' },
-    ]);
-  });
 });

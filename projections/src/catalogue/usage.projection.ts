@@ -3,14 +3,12 @@ import {
   type DesignDocument,
   documentReferences,
   referenceObjectTypes,
-  resourceEventTypes,
-  resources,
   type UsageHolder,
 } from '@interior/contracts';
 import type { StoredEvent } from '@interior/platform';
 import { defineProjection } from '../projection';
 
-const { usage, names } = catalogueUsageReadModels;
+const { usage } = catalogueUsageReadModels;
 const idOf = (event: StoredEvent, prefix: string) => Number(event.stream.slice(prefix.length));
 
 /** The estimation events that close it: what it used no longer holds a record back. */
@@ -20,16 +18,6 @@ const closingEstimation = new Set([
   'EstimationExpired',
   'EstimationCompleted',
 ]);
-
-/** The catalogue records a document names whose last name is kept (and the plans designs start from). */
-const namedTypes = [...Object.values(referenceObjectTypes), 'Plan'] as const;
-const nameEvents = new Map<string, string>();
-for (const resource of resources) {
-  if (!(namedTypes as readonly string[]).includes(resource.objectType)) continue;
-  const events = resourceEventTypes(resource);
-  nameEvents.set(events.created, resource.objectType);
-  nameEvents.set(events.updated, resource.objectType);
-}
 
 /** Each distinct record a design uses: what its document names, and its plan. */
 function designUses(document: DesignDocument | undefined, planId: number | null | undefined) {
@@ -43,8 +31,7 @@ function designUses(document: DesignDocument | undefined, planId: number | null 
 }
 
 /**
- * Who uses each catalogue record (`catalogue_usage`: one row per holder and record) and the last
- * name of each record a design can name (`catalogue_last_names`, kept after a deletion).
+ * Who uses each catalogue record (`catalogue_usage`: one row per holder and record).
  */
 export const catalogueUsageProjection = defineProjection({
   name: 'catalogue-usage',
@@ -56,7 +43,6 @@ export const catalogueUsageProjection = defineProjection({
     'DesignPurged',
     'EstimationRequested',
     ...closingEstimation,
-    ...nameEvents.keys(),
   ],
   tables: {
     [usage]: (t) => {
@@ -67,12 +53,6 @@ export const catalogueUsageProjection = defineProjection({
       // Counting a record's users reads this key's prefix; a holder's rows are replaced by the index below.
       t.primary(['refType', 'refId', 'holderType', 'holderId']);
       t.index(['holderType', 'holderId']);
-    },
-    [names]: (t) => {
-      t.text('refType').notNullable();
-      t.integer('refId').notNullable();
-      t.text('name').notNullable();
-      t.primary(['refType', 'refId']);
     },
   },
   async apply(trx, stored, tables) {
@@ -121,14 +101,6 @@ export const catalogueUsageProjection = defineProjection({
       default:
         break;
     }
-    if (closingEstimation.has(stored.type)) return replace('Estimation', idOf(stored, 'Estimation-'), []);
-    const refType = nameEvents.get(stored.type);
-    if (refType && typeof data.name === 'string') {
-      const refId = Number(stored.stream.slice(refType.length + 1));
-      await trx(tables[names])
-        .insert({ refType, refId, name: data.name })
-        .onConflict(['refType', 'refId'])
-        .merge();
-    }
+    if (closingEstimation.has(stored.type)) await replace('Estimation', idOf(stored, 'Estimation-'), []);
   },
 });
