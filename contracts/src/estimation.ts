@@ -106,6 +106,17 @@ export const AssignEstimationSchema = z
     error: messages.estimationAssigneeRequired,
   });
 
+/**
+ * `POST /api/estimation/{id}/accept {revision}`: the revision of the 견적서 the requester read, so
+ * an order is only ever made for the amounts that were shown.
+ */
+export const AcceptEstimationSchema = z.object({
+  revision: z
+    .number({ error: messages.estimationAcceptRevisionRequired })
+    .int({ error: messages.estimationAcceptRevisionRequired })
+    .positive({ error: messages.estimationAcceptRevisionRequired }),
+});
+
 /** `POST /api/estimation/{id}/reject {reason}`. */
 export const RejectEstimationSchema = z.object({
   reason: text(estimationLimits.reason).min(1, { error: messages.estimationRejectReasonRequired }),

@@ -119,7 +119,7 @@ describe('estimation decider', () => {
   it('is accepted or rejected only while quoted', () => {
     spec
       .given([requested, assigned, computed, quoted])
-      .when({ type: 'AcceptQuote', orderNumber: 'ORD-20261124-0001' })
+      .when({ type: 'AcceptQuote', revision: 1, orderNumber: 'ORD-20261124-0001' })
       .thenEvents([accepted]);
     spec
       .given([requested, assigned, computed, quoted])
@@ -127,12 +127,28 @@ describe('estimation decider', () => {
       .thenEvents([{ type: 'EstimationRejected', data: { revision: 1, reason: '예산 초과' } }]);
     spec
       .given([requested, assigned])
-      .when({ type: 'AcceptQuote', orderNumber: 'ORD-20261124-0002' })
+      .when({ type: 'AcceptQuote', revision: 1, orderNumber: 'ORD-20261124-0002' })
       .thenThrows('RuleBroken', messages.estimationStateConflict('배정됨', '수락'));
     spec
       .given([requested, assigned, computed, quoted, accepted])
       .when({ type: 'RejectQuote', reason: '늦음' })
       .thenThrows('RuleBroken', messages.estimationStateConflict('주문됨', '거절'));
+  });
+
+  it('orders only the latest issued revision, the one the requester read, and records which', () => {
+    const rejected: EstimationEvent = { type: 'EstimationRejected', data: { revision: 1, reason: '비쌈' } };
+    const requoted = { ...quoted, data: { ...quoted.data, revision: 2 } } as EstimationEvent;
+    const history = [requested, assigned, computed, quoted, rejected, requoted];
+    for (const seen of [1, 3]) {
+      spec
+        .given(history)
+        .when({ type: 'AcceptQuote', revision: seen, orderNumber: 'ORD-20261124-0003' })
+        .thenThrows('RuleBroken', messages.estimationQuoteNotLatest(seen, 2));
+    }
+    spec
+      .given(history)
+      .when({ type: 'AcceptQuote', revision: 2, orderNumber: 'ORD-20261124-0003' })
+      .thenEvents([{ type: 'EstimationAccepted', data: { revision: 2, orderNumber: 'ORD-20261124-0003' } }]);
   });
 
   it('is completed after the order, and cancelled only before it', () => {

@@ -122,7 +122,7 @@ export type EstimationCommand =
   | { type: 'ComputeDraft'; draft: Draft; problems: string[] }
   | { type: 'EditDraft'; lines: EstimationLine[]; totals: Totals }
   | { type: 'IssueQuote'; now: Date }
-  | { type: 'AcceptQuote'; orderNumber: string }
+  | { type: 'AcceptQuote'; revision: number; orderNumber: string }
   | { type: 'RejectQuote'; reason: string }
   | { type: 'CompleteOrder' }
   | { type: 'CancelEstimation'; reason: string }
@@ -233,10 +233,13 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
         ];
       }
       case 'AcceptQuote':
+        // The order is for the 견적서 the requester read: one revised since is read again first.
+        if (command.revision !== current.quoteRevision)
+          throw ruleBroken(messages.estimationQuoteNotLatest(command.revision, current.quoteRevision));
         return [
           {
             type: 'EstimationAccepted',
-            data: { revision: current.quoteRevision, orderNumber: command.orderNumber },
+            data: { revision: command.revision, orderNumber: command.orderNumber },
           },
         ];
       case 'RejectQuote':

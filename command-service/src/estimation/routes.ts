@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AcceptEstimationSchema,
   AssignEstimationSchema,
   closedEstimationStates,
   computeEstimate,
@@ -417,14 +418,14 @@ export function registerEstimationCommands(
   app.post('/api/estimation/:id/accept', async (request, reply) => {
     const a = await access(request);
     if (!a.requester) throw forbidden();
-    // Checked before a number is drawn, so a refused accept uses none.
-    if (a.state.status !== 'Quoted') {
-      await run(a.id, { type: 'AcceptQuote', orderNumber: '' }, metaOf(request), undefined, a.loaded);
-    }
+    const { revision } = parseInput(AcceptEstimationSchema, request.body);
+    // Decided once without a number first, so a refused accept (wrong state, a revision that is
+    // not the latest) draws none.
+    estimationDecider.decide({ type: 'AcceptQuote', revision, orderNumber: '' }, a.state);
     const orderNumber = await nextDailyNumber(deps.knex, 'ORD');
     const handled = await run(
       a.id,
-      { type: 'AcceptQuote', orderNumber },
+      { type: 'AcceptQuote', revision, orderNumber },
       metaOf(request),
       undefined,
       a.loaded,

@@ -1018,7 +1018,7 @@ function estimationRoutes(): Route[] {
     step('POST', '/api/estimation/:id/draft', 409, {}),
     step('PUT', '/api/estimation/:id/draft', 400, { lines: [] }),
     step('POST', '/api/estimation/:id/quote', 409, {}),
-    step('POST', '/api/estimation/:id/accept', 409, {}),
+    step('POST', '/api/estimation/:id/accept', 409, { revision: 1 }),
     step('POST', '/api/estimation/:id/reject', 400, {}),
     step('POST', '/api/estimation/:id/cancel', 200, {}, true),
     step('POST', '/api/estimation/:id/complete', 409, {}),

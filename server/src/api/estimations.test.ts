@@ -94,7 +94,7 @@ describe('estimations', () => {
     expect(
       (await api().request('GET', `/api/estimation/${estimation.id}`, { token: tokens.designer })).status,
     ).toBe(404);
-    const early = await act('owner', estimation.id, 'accept');
+    const early = await act('owner', estimation.id, 'accept', { revision: 1 });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(messages.estimationStateConflict('요청됨', '수락'));
 
@@ -135,8 +135,8 @@ describe('estimations', () => {
     // The requester hears of it; then accepts, and it is an order with a number.
     const mail = await platform.mailTo('owner@estimate.example', { subject: /견적서가 발행되었습니다/ });
     expect(mail?.text).toContain('3,902,800원');
-    expect((await act('designer', estimation.id, 'accept')).status).toBe(403);
-    const accepted = await act('owner', estimation.id, 'accept');
+    expect((await act('designer', estimation.id, 'accept', { revision: 1 })).status).toBe(403);
+    const accepted = await act('owner', estimation.id, 'accept', { revision: 1 });
     expect(accepted.status).toBe(200);
     expect(accepted.body.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
     expect(accepted.body.state).toBe('Ordered');
@@ -319,6 +319,44 @@ describe('estimations', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('orders only the revision the requester names, when it is the latest issued, and records it', async () => {
+    const estimation = await request('리비전 확인');
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    await act('designer', estimation.id, 'draft');
+    await act('designer', estimation.id, 'quote');
+    // A second revision is issued while the requester still reads the first.
+    await act('designer', estimation.id, 'quote');
+    for (const body of [{}, { revision: '1' }, { revision: 0 }, { revision: 1.5 }]) {
+      const refused = await act('owner', estimation.id, 'accept', body);
+      expect([body, refused.status, refused.body.message]).toEqual([
+        body,
+        400,
+        messages.estimationAcceptRevisionRequired,
+      ]);
+    }
+    for (const revision of [1, 3]) {
+      const stale = await act('owner', estimation.id, 'accept', { revision });
+      expect([revision, stale.status, stale.body.message]).toEqual([
+        revision,
+        409,
+        messages.estimationQuoteNotLatest(revision, 2),
+      ]);
+    }
+    const unchanged = await api().request('GET', `/api/estimation/${estimation.id}`, { token: tokens.owner });
+    expect(unchanged.body).toMatchObject({ state: 'Quoted', orderNumber: null });
+
+    const accepted = await act('owner', estimation.id, 'accept', { revision: 2 });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ state: 'Ordered', quoteRevision: 2 });
+    const history = await api().request('GET', `/api/history/Estimation/${estimation.id}`, {
+      token: tokens.owner,
+    });
+    const order = (history.body as { type: string; data: unknown }[]).find(
+      (e) => e.type === 'EstimationAccepted',
+    );
+    expect(order?.data).toEqual({ revision: 2, orderNumber: accepted.body.orderNumber });
+  });
+
   it('refuses PersonalFree, and a rejected quote may be quoted again; an unanswered quote expires after 30 days', async () => {
     const freeDesign = await api().request('POST', '/api/mydesign', {
       token: tokens.free,
@@ -350,7 +388,7 @@ describe('estimations', () => {
     expect(expired.body.expired).toBeGreaterThanOrEqual(1);
     const row = await api().request('GET', `/api/estimation/${estimation.id}`, { token: tokens.owner });
     expect(row.body.state).toBe('Expired');
-    expect((await act('owner', estimation.id, 'accept')).body.message).toBe(
+    expect((await act('owner', estimation.id, 'accept', { revision: 2 })).body.message).toBe(
       messages.estimationStateConflict('만료됨', '수락'),
     );
   });

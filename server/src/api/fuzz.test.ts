@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import {
+  AcceptEstimationSchema,
   AceListSchema,
   AssignEstimationSchema,
   BillingRunSchema,
@@ -115,6 +116,7 @@ const bodySchemas: Record<string, z.ZodType> = {
   'POST /api/design/:id/estimation': RequestEstimationSchema,
   'POST /api/estimation/:id/assign': AssignEstimationSchema,
   'PUT /api/estimation/:id/draft': PutDraftSchema,
+  'POST /api/estimation/:id/accept': AcceptEstimationSchema,
   'POST /api/estimation/:id/reject': RejectEstimationSchema,
   // Subscriptions
   'POST /api/subscription-plan': SubscriptionPlanInputSchema,
@@ -137,7 +139,6 @@ const withoutContractSchema: Record<string, string> = {
   'POST /api/trash/:id/restore': 'no body',
   'POST /api/catalogue/sample': 'no body',
   'POST /api/notice/:id/view': 'no body',
-  'POST /api/estimation/:id/accept': 'no body',
   'POST /api/estimation/:id/draft': 'no body',
   'POST /api/estimation/:id/quote': 'no body',
   'POST /api/estimation/:id/complete': 'no body',

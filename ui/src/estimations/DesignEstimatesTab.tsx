@@ -132,7 +132,10 @@ function EstimationCard({ estimation: e, requester }: { estimation: EstimationRe
             variant="contained"
             onClick={async () => {
               setAccepting(false);
-              await run(() => estimationApi.accept(e.id), '견적을 수락했습니다. 주문이 접수되었습니다.');
+              await run(
+                () => estimationApi.accept(e.id, e.quoteRevision),
+                '견적을 수락했습니다. 주문이 접수되었습니다.',
+              );
             }}
           >
             수락하고 주문

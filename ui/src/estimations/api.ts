@@ -75,7 +75,9 @@ export const estimationApi = {
   issue: (id: number) =>
     post<Pick<EstimationQuote, 'revision' | 'totals' | 'validUntil'>>(`/api/estimation/${id}/quote`),
   quotes: (id: number) => apiJson<EstimationQuote[]>(`/api/estimation/${id}/quote`),
-  accept: (id: number) => post<EstimationRecord & { orderNumber: string }>(`/api/estimation/${id}/accept`),
+  /** Accepts the revision the requester was shown; the server refuses it once a newer one is issued. */
+  accept: (id: number, revision: number) =>
+    post<EstimationRecord & { orderNumber: string }>(`/api/estimation/${id}/accept`, { revision }),
   reject: (id: number, reason: string) => post<EstimationRecord>(`/api/estimation/${id}/reject`, { reason }),
   cancel: (id: number, reason: string) =>
     post<EstimationRecord>(`/api/estimation/${id}/cancel`, reason ? { reason } : {}),
