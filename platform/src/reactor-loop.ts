@@ -125,3 +125,52 @@ export async function moveReactorCheckpoint(
   );
   return rows.length > 0 ? to : storedCheckpoint(knex, name);
 }
+
+export interface ProcessManagerOptions {
+  knex: Knex;
+  store: EventStore;
+  logger?: { error(object: unknown, message: string): void };
+  pollIntervalMs?: number;
+}
+
+/**
+ * A process manager: from its checkpoint (the log's head the first time), each event it handles in
+ * turn, then the checkpoint moved past the batch. Its handling must be idempotent (it reads
+ * current state rather than trusting the event): a crash before the move only makes it see the
+ * batch again. Failures are logged and the batch tried again.
+ */
+export abstract class ProcessManager {
+  private readonly abort = new AbortController();
+  private loop: Promise<void> | undefined;
+
+  constructor(protected readonly options: ProcessManagerOptions) {}
+
+  /** Its row in `reactor_checkpoints`. */
+  protected abstract readonly name: string;
+  protected abstract handles(event: StoredEvent): boolean;
+  protected abstract handle(event: StoredEvent): Promise<unknown>;
+
+  async start(): Promise<void> {
+    const { knex, store, logger } = this.options;
+    const name = this.name;
+    await startReactorCheckpoint(knex, store, name);
+    this.loop = runReactorLoop({
+      knex,
+      store,
+      name,
+      handles: (event) => this.handles(event),
+      handle: async (events, stored, last) => {
+        for (const event of events) await this.handle(event);
+        return moveReactorCheckpoint(knex, name, stored, last);
+      },
+      signal: this.abort.signal,
+      pollIntervalMs: this.options.pollIntervalMs,
+      onError: (error) => logger?.error({ err: error }, `${name} batch failed`),
+    }).catch((error) => logger?.error({ err: error }, `${name} ended`));
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.loop;
+  }
+}

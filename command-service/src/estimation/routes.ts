@@ -42,6 +42,7 @@ import type { DesignState } from '../design/design';
 import { checkedDocument, savedDocument } from '../design/routes';
 import { nextDailyNumber, nextId } from '../ids';
 import { stateCacheOf } from '../state-cache';
+import { EstimationAssignmentGrants } from './assignment-grants';
 import { loadEstimateCatalogue } from './catalogue';
 import { type Draft, type EstimationCommand, type EstimationStateValue, estimationDecider } from './decide';
 
@@ -177,6 +178,7 @@ export function registerEstimationCommands(
   options: EstimationCommandOptions = {},
 ) {
   const idOf = (request: FastifyRequest) => parseInput(Params, request.params).id;
+  const grants = new EstimationAssignmentGrants({ knex: deps.knex, store: deps.store, logger: app.log });
 
   /** The estimation and the caller's part in it; 404 without a grant on it. */
   async function access(request: FastifyRequest) {
@@ -302,8 +304,8 @@ export function registerEstimationCommands(
     const handled: Pick<Handled<unknown, { type: string }>, 'position' | 'events'>[] = [
       await run(a.id, { type: 'AssignEstimation', managerId, designerId }, meta, undefined, a.loaded),
     ];
-    // The assignees work on it (Write on the estimation) and read the design it was made from;
-    // someone no longer assigned loses the estimation, not what they were given elsewhere.
+    // The assignees work on it (Write on the estimation) and read the design it was made from
+    // (assignment-grants.ts); someone no longer assigned loses both, not what was given elsewhere.
     const was = [state.managerId, state.designerId].filter(
       (u): u is number => u !== null && u !== state.requesterId,
     );
@@ -320,19 +322,7 @@ export function registerEstimationCommands(
         meta,
       ),
     );
-    handled.push(
-      await changeGrants(
-        deps,
-        { type: 'Design', id: state.designId },
-        (aces) => {
-          let next = aces;
-          for (const userId of now)
-            if (!next.some((ace) => isUser(ace, userId))) next = withUser(next, userId, 'Read');
-          return next;
-        },
-        meta,
-      ),
-    );
+    handled.push(...(await grants.reconcile(state.designId, a.id, meta)));
     await awaitProjections(deps, reply, ...handled);
     return row(reply, a.id);
   });
@@ -447,22 +437,24 @@ export function registerEstimationCommands(
     const a = await access(request);
     if (!a.requester && !a.manager && !a.admin) throw forbidden();
     const { reason } = parseInput(CancelSchema, request.body ?? {});
+    const meta = metaOf(request);
     const handled = await run(
       a.id,
       { type: 'CancelEstimation', reason: reason ?? '' },
-      metaOf(request),
+      meta,
       undefined,
       a.loaded,
     );
-    await awaitProjections(deps, reply, handled);
+    await awaitProjections(deps, reply, handled, ...(await grants.reconcile(a.state.designId, a.id, meta)));
     return row(reply, a.id);
   });
 
   app.post('/api/estimation/:id/complete', async (request, reply) => {
     const a = await access(request);
     if (!mayWork(a)) throw forbidden();
-    const handled = await run(a.id, { type: 'CompleteOrder' }, metaOf(request), undefined, a.loaded);
-    await awaitProjections(deps, reply, handled);
+    const meta = metaOf(request);
+    const handled = await run(a.id, { type: 'CompleteOrder' }, meta, undefined, a.loaded);
+    await awaitProjections(deps, reply, handled, ...(await grants.reconcile(a.state.designId, a.id, meta)));
     return row(reply, a.id);
   });
 
@@ -493,6 +485,9 @@ export function registerEstimationCommands(
     const { lines, totals, problems } = computeEstimate(document, catalogue);
     return { lines, totals, problems, rates: ratesOf(catalogue.constants) };
   });
+
+  app.addHook('onReady', () => grants.start());
+  app.addHook('onClose', () => grants.stop());
 
   const expiry =
     options.expiry === undefined ? { clock: () => new Date(), intervalMs: HOUR_MS } : options.expiry;

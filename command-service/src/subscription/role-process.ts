@@ -1,11 +1,5 @@
 import { streamName } from '@interior/contracts';
-import {
-  type EventStore,
-  moveReactorCheckpoint,
-  runReactorLoop,
-  startReactorCheckpoint,
-} from '@interior/platform';
-import type { Knex } from 'knex';
+import { ProcessManager, type StoredEvent } from '@interior/platform';
 import { handleCommand, loadState } from '../decider';
 import { userDecider } from '../user/decide';
 import { isLive, subscriptionDecider } from './subscription';
@@ -14,10 +8,6 @@ const NAME = 'subscription-roles';
 /** Events after which a subscriber's role may have to change. */
 const HANDLES = new Set(['SubscriptionCharged', 'SubscriptionExpired']);
 
-interface Logger {
-  error(object: unknown, message: string): void;
-}
-
 /**
  * The process manager between subscriptions and users: subscription events in, `ApplyPlanRole`
  * commands on the user out. It reads the subscription's current state rather than trusting the
@@ -25,39 +15,16 @@ interface Logger {
  * same role again, which the user decider turns into no event at all. Its checkpoint lives in
  * `reactor_checkpoints` like the reactors'; it starts at the log's head the first time.
  */
-export class SubscriptionRoleProcess {
-  private readonly abort = new AbortController();
-  private loop: Promise<void> | undefined;
+export class SubscriptionRoleProcess extends ProcessManager {
+  protected readonly name = NAME;
 
-  constructor(
-    private readonly options: { knex: Knex; store: EventStore; logger?: Logger; pollIntervalMs?: number },
-  ) {}
-
-  async start(): Promise<void> {
-    const { knex, store, logger } = this.options;
-    await startReactorCheckpoint(knex, store, NAME);
-    this.loop = runReactorLoop({
-      knex,
-      store,
-      name: NAME,
-      handles: (event) => HANDLES.has(event.type),
-      handle: async (events, stored, last) => {
-        for (const event of events) {
-          await this.applyRole(Number(event.stream.slice('Subscription-'.length)), event.id);
-        }
-        // Applying a role twice changes nothing (see above): a checkpoint lost in a crash only
-        // makes the commands run again.
-        return moveReactorCheckpoint(knex, NAME, stored, last);
-      },
-      signal: this.abort.signal,
-      pollIntervalMs: this.options.pollIntervalMs,
-      onError: (error) => logger?.error({ err: error }, 'role process batch failed'),
-    }).catch((error) => logger?.error({ err: error }, 'role process ended'));
+  protected handles(event: StoredEvent): boolean {
+    return HANDLES.has(event.type);
   }
 
-  async stop(): Promise<void> {
-    this.abort.abort();
-    await this.loop;
+  /** Applying a role twice changes nothing (see above): a lost checkpoint only runs it again. */
+  protected handle(event: StoredEvent) {
+    return this.applyRole(Number(event.stream.slice('Subscription-'.length)), event.id);
   }
 
   /**

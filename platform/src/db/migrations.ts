@@ -346,6 +346,20 @@ const migrations: Migration[] = [
       await knex.raw('create index mail_outbox_mentions on mail_outbox using gin ("mentions")');
     },
   },
+  {
+    name: '020_estimation_assignment_grants',
+    async up(knex) {
+      // Which design grants an estimation's assignment gave (the person held none before), so
+      // they are taken back when no open estimation of the design assigns that person any more,
+      // and a grant the owner gave (a share) never is.
+      await knex.raw(`
+        create table estimation_assignment_grants (
+          "designId" integer not null,
+          "userId" integer not null,
+          primary key ("designId", "userId")
+        )`);
+    },
+  },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

@@ -357,6 +357,83 @@ describe('estimations', () => {
     expect(order?.data).toEqual({ revision: 2, orderNumber: accepted.body.orderNumber });
   });
 
+  it('takes the design back from staff taken off it (reassigned, cancelled, completed), not what the owner shared', async () => {
+    const copied = await api().request('POST', `/api/mydesign/${designId}/copy`, {
+      token: tokens.owner,
+      body: { name: '배정 권한 확인' },
+    });
+    expect(copied.status).toBe(201);
+    const design = copied.body.id as number;
+    // Each thing a reader of the design may do, with the status a reader gets.
+    const reads = (who: string) =>
+      Promise.all(
+        [
+          ['GET', `/api/mydesign/${design}`],
+          ['GET', `/api/design/${design}/document`],
+          ['GET', `/api/design/${design}/document?revision=0`],
+          ['GET', `/api/design/${design}/log`],
+          ['GET', `/api/comment?filter=${encodeURIComponent(JSON.stringify({ designId: design }))}`],
+          ['POST', '/api/comment', { designId: design, body: `${who}의 의견` }],
+          ['POST', `/api/mydesign/${design}/copy`, {}],
+        ].map(async ([method, path, body]) => {
+          const answer = await api().request(method as 'GET' | 'POST', path as string, {
+            token: tokens[who]!,
+            body,
+          });
+          return answer.status === 404 ? 404 : answer.status < 300 ? 'reads' : answer.status;
+        }),
+      );
+    const reader = Array(7).fill('reads');
+    const stranger = Array(7).fill(404);
+    const requestOn = async (note: string) => {
+      const created = await api().request('POST', `/api/design/${design}/estimation`, {
+        token: tokens.owner,
+        body: { note },
+      });
+      expect(created.status).toBe(201);
+      return created.body.id as number;
+    };
+    // The owner shares the design with a designer who is later assigned too.
+    const shared = await api().request('POST', `/api/design/${design}/share`, {
+      token: tokens.owner,
+      body: { email: 'outsider@estimate.example', permission: 'Read' },
+    });
+    expect(shared.status).toBe(202);
+
+    const first = await requestOn('첫 번째');
+    await act('admin', first, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    const second = await requestOn('두 번째');
+    await act('admin', second, 'assign', { managerId: ids.manager });
+    expect(await reads('designer')).toEqual(reader);
+    expect(await reads('manager')).toEqual(reader);
+
+    // Reassigned: the former designer loses the design; the new one (shared before) keeps it.
+    expect((await act('manager', first, 'assign', { designerId: ids.outsider })).status).toBe(200);
+    expect(await reads('designer')).toEqual(stranger);
+    expect(await reads('outsider')).toEqual(reader);
+
+    // The manager is still assigned to the second estimation, then to none.
+    expect((await act('owner', first, 'cancel')).status).toBe(200);
+    expect(await reads('manager')).toEqual(reader);
+    expect(await reads('outsider')).toEqual(reader);
+    expect((await act('admin', second, 'cancel')).status).toBe(200);
+    expect(await reads('manager')).toEqual(stranger);
+    // The owner's share was not the assignment's to take.
+    expect(await reads('outsider')).toEqual(reader);
+
+    // Completed: the work is done and the design is the owner's again.
+    const third = await requestOn('세 번째');
+    await act('admin', third, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    expect(await reads('designer')).toEqual(reader);
+    expect((await act('designer', third, 'draft')).status).toBe(200);
+    expect((await act('designer', third, 'quote')).status).toBe(201);
+    expect((await act('owner', third, 'accept', { revision: 1 })).status).toBe(200);
+    expect((await act('designer', third, 'complete')).status).toBe(200);
+    expect(await reads('designer')).toEqual(stranger);
+    expect(await reads('manager')).toEqual(stranger);
+    expect(await reads('owner')).toEqual(reader);
+  });
+
   it('refuses PersonalFree, and a rejected quote may be quoted again; an unanswered quote expires after 30 days', async () => {
     const freeDesign = await api().request('POST', '/api/mydesign', {
       token: tokens.free,
