@@ -46,6 +46,7 @@ export const subscriptionMessages = {
   paymentNotFound: '결제 내역을 찾을 수 없습니다.',
   refundTooLarge: '환불 가능한 금액을 넘었습니다.',
   alreadyRefunded: '이미 전액 환불된 결제입니다.',
+  refundInProgress: '이 결제의 다른 환불이 먼저 처리되었습니다. 환불 내역을 확인한 뒤 다시 시도해 주세요.',
   asOfInProduction: '운영 환경에서는 기준 시각을 지정할 수 없습니다.',
   customerKeyMismatch: '결제 고객 정보가 일치하지 않습니다.',
   samePlan: '이미 이용 중인 구독 상품입니다.',

@@ -45,6 +45,8 @@ import { orderNameOf, planRefund, refundKeyOf, subscriptionDecider } from './sub
 const PLANS = 'subscription_plans';
 const SUBSCRIPTIONS = 'subscriptions';
 const PAYMENTS = 'subscription_payments';
+/** Refund numbers taken before the provider is asked (migration 021). */
+const REFUND_ATTEMPTS = 'payment_refund_attempts';
 
 const subscriptionEventTypes = [
   'SubscriptionRequested',
@@ -290,6 +292,29 @@ export function registerSubscriptionCommands(
 
   // ---- operators ----
 
+  /**
+   * Takes a refund's number before the provider is asked. Another refund that took it at the same
+   * moment (another amount) is a 409: answering 200 would claim a refund the provider never made.
+   * The same refund sent again (same number and amount, so the same key) goes on: the provider
+   * answers it with the refund already made and the record is written once.
+   */
+  const reserveRefund = async (
+    paymentId: number,
+    refundNo: number,
+    amount: number,
+    idempotencyKey: string,
+  ) => {
+    const taken = await deps
+      .knex(REFUND_ATTEMPTS)
+      .insert({ paymentId, refundNo, amount, idempotencyKey })
+      .onConflict(['paymentId', 'refundNo'])
+      .ignore()
+      .returning('refundNo');
+    if (taken.length > 0) return;
+    const held = await deps.knex(REFUND_ATTEMPTS).where({ paymentId, refundNo }).first('idempotencyKey');
+    if (held?.idempotencyKey !== idempotencyKey) throw conflict(subscriptionMessages.refundInProgress);
+  };
+
   app.post('/api/subscription/payment/:id/refund', async (request, reply) => {
     requireRouteAccess(request, 'subscription/payment');
     const { id } = parseInput(PaymentParams, request.params);
@@ -303,15 +328,21 @@ export function registerSubscriptionCommands(
     const { state } = await loadState(deps.store, stream, subscriptionDecider);
     const planned = planRefund(state, id, input.amount);
     const full = planned.amount === state.payments[id]!.amount - state.payments[id]!.refunded;
+    const idempotencyKey = refundKeyOf(id, planned.refundNo, planned.amount);
+    await reserveRefund(id, planned.refundNo, planned.amount, idempotencyKey);
     await provider
       .cancel(
         payment.paymentKey,
         full && planned.refundNo === 1
           ? { cancelReason: input.reason }
           : { cancelReason: input.reason, cancelAmount: planned.amount },
-        refundKeyOf(id, planned.refundNo),
+        idempotencyKey,
       )
-      .catch(providerFailure);
+      .catch(async (error) => {
+        // Not made: the number is free again for the next attempt.
+        await deps.knex(REFUND_ATTEMPTS).where({ paymentId: id, idempotencyKey }).delete();
+        return providerFailure(error);
+      });
     const meta = metaOf(request);
     const handled = await handleCommand(deps.store, {
       stream,

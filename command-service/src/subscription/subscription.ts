@@ -57,7 +57,12 @@ export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
 
 export const orderIdOf = (userId: number, term: number, periodNo: number, attempt: number) =>
   `sub-${userId}-${term}-${periodNo}-${attempt}`;
-export const refundKeyOf = (paymentId: number, refundNo: number) => `refund-${paymentId}-${refundNo}`;
+/**
+ * The provider's idempotency key of a refund: bound to its number and its amount, so a retry of
+ * the same refund is answered with it and a different refund never reuses its key.
+ */
+export const refundKeyOf = (paymentId: number, refundNo: number, amount: number) =>
+  `refund-${paymentId}-${refundNo}-${amount}`;
 export const orderNameOf = (terms: PlanTerms) =>
   `${terms.planName} ${billingPeriodLabels[terms.period]} 구독`;
 

@@ -360,6 +360,21 @@ const migrations: Migration[] = [
         )`);
     },
   },
+  {
+    name: '021_payment_refund_attempts',
+    async up(knex) {
+      // One refund number of a payment is one refund at the provider: the number is taken here
+      // before the provider is asked, so two refunds at the same moment cannot both use it.
+      await knex.raw(`
+        create table payment_refund_attempts (
+          "paymentId" integer not null,
+          "refundNo" integer not null,
+          amount bigint not null,
+          "idempotencyKey" text not null,
+          primary key ("paymentId", "refundNo")
+        )`);
+    },
+  },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

@@ -1,3 +1,4 @@
+import { subscriptionMessages } from '@interior/contracts';
 import { addDays } from 'date-fns';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -198,6 +199,40 @@ describe('the role follows the subscription', () => {
       { expectedRevision: revision },
     );
     expect(await eventually(async () => (await rolesNow()).join() === 'PersonalFree')).toBe(true);
+  });
+
+  it('answers 200 to a refund only when the provider made it and it is recorded, also when refunds race', async () => {
+    const { token } = await signUp('refund-race@test.example');
+    const payment = ((await api().list('my-payment', token)).body as Body[])[0]!;
+    const path = `/api/subscription/payment/${payment.id}/refund`;
+    const amounts = [1_000, 3_000, 2_000, 500];
+    const answers = await Promise.all(
+      amounts.map((amount) =>
+        api().request<Body>('POST', path, { token: admin, body: { amount, reason: `동시 환불 ${amount}` } }),
+      ),
+    );
+    const made = amounts.filter((_, i) => answers[i]!.status === 200);
+    for (const answer of answers.filter((a) => a.status !== 200))
+      expect(answer).toMatchObject({ status: 409, body: { message: subscriptionMessages.refundInProgress } });
+    expect(made.length).toBeGreaterThan(0);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const recorded = ((await api().list('my-payment', token)).body as Body[]).find(
+      (p) => p.id === payment.id,
+    )!;
+    expect(recorded.refundedAmount).toBe(sum(made));
+    // The provider made exactly those refunds, each under its own key.
+    const row = await platform.server.runtime.db
+      .knex('sandbox_payments')
+      .where({ paymentKey: payment.paymentKey })
+      .first('cancels', 'cancelledAmount');
+    const cancels = row.cancels as { key: string; amount: number }[];
+    expect(cancels.map((c) => c.amount).sort()).toEqual([...made].sort());
+    expect(new Set(cancels.map((c) => c.key)).size).toBe(cancels.length);
+    for (const cancel of cancels) expect(cancel.key).toMatch(new RegExp(`-${cancel.amount}$`));
+    // What is left is refunded whole: the records and the provider agree.
+    const rest = await api().request<Body>('POST', path, { token: admin, body: { reason: '나머지 환불' } });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ status: 'Refunded', refundedAmount: 14_900 });
   });
 
   it('ends at once with a refund that ends the subscription (Admin)', async () => {

@@ -262,7 +262,7 @@ describe('subscribing, renewing, failing, recovering and refunding through Toss'
     expect(cancels[0]).toMatchObject({
       path: `/v1/payments/${first.paymentKey}/cancel`,
       authorization: basic,
-      idempotencyKey: `refund-${first.id}-1`,
+      idempotencyKey: `refund-${first.id}-1-4900`,
       body: { cancelReason: '서비스 장애 보상', cancelAmount: 4_900 },
     });
     expect(await rolesOf(subscriber)).toEqual(['PersonalPro']);
