@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import {
   type AclEvent,
   aclStream,
@@ -9,7 +10,7 @@ import { HttpError, ProcessManager, type StoredEvent } from '@interior/platform'
 import { aclDecider } from '../acl/decide';
 import { isUser, withUser } from '../acl/grants';
 import { type CommandMeta, type Handled, handleCommand, loadState } from '../decider';
-import { estimationDecider } from './decide';
+import { type EstimationStateValue, estimationDecider } from './decide';
 
 const NAME = 'estimation-assignment-grants';
 /** The ledger of design grants an assignment gave (migration 020). */
@@ -22,6 +23,9 @@ const SHARE_EVENTS = new Set(['DesignShared', 'DesignShareAttached']);
 const CLOSED: readonly EstimationState[] = ['Cancelled', 'Completed'];
 /** Attempts at writing the design's grants when someone else changes them at the same moment. */
 const RETRIES = 5;
+/** How long a write this process made may take to show in the log: 100 × 10 ms. */
+const VISIBLE_TRIES = 100;
+const VISIBLE_PAUSE_MS = 10;
 
 type Written = Pick<Handled<unknown, AclEvent>, 'position' | 'events'>;
 
@@ -61,15 +65,20 @@ export class EstimationAssignmentGrants extends ProcessManager {
     }
     const estimationId = Number(event.stream.slice('Estimation-'.length));
     const { state } = await loadState(this.options.store, event.stream, estimationDecider);
-    if (state.status !== 'None') await this.reconcile(state.designId, estimationId, meta);
+    if (state.status !== 'None') await this.reconcile(state.designId, { id: estimationId }, meta);
   }
 
   /**
    * Makes the design's grants match its open estimations' assignees: Read for each one holding
-   * nothing on it, and an assignment's Read taken from each one no longer assigned. `estimationId`
-   * is the one just written, looked at even before the read model lists it.
+   * nothing on it, and an assignment's Read taken from each one no longer assigned. `estimation`
+   * is the one just written (with its state when the caller wrote it), looked at even before the
+   * read model lists it.
    */
-  async reconcile(designId: number, estimationId: number, meta: CommandMeta): Promise<Written[]> {
+  async reconcile(
+    designId: number,
+    estimation: { id: number; state?: EstimationStateValue },
+    meta: CommandMeta,
+  ): Promise<Written[]> {
     const { knex, store } = this.options;
     const stream = aclStream({ type: 'Design', id: designId });
     for (let attempt = 0; ; attempt++) {
@@ -77,11 +86,16 @@ export class EstimationAssignmentGrants extends ProcessManager {
       // caller that reassigned wrote the estimation before the grants, so whoever writes the
       // grants last has seen the last assignment.
       const loaded = await loadState(store, stream, aclDecider);
-      const assigned = await this.assignees(designId, estimationId);
+      const assigned = await this.assignees(designId, estimation);
       const given: number[] = await knex(ASSIGNMENT_GRANTS).where({ designId }).pluck('userId');
       const add = [...assigned].filter((userId) => !loaded.state.aces.some((ace) => isUser(ace, userId)));
-      const remove = given.filter((userId) => !assigned.has(userId));
-      if (add.length === 0 && remove.length === 0) return this.lastWrite(stream, loaded.revision);
+      // Only the Read an assignment gave goes; a grant changed since (Write, Admin) is someone's.
+      const revoked = given.filter(
+        (userId) =>
+          !assigned.has(userId) &&
+          loaded.state.aces.some((ace) => isUser(ace, userId) && ace.permission === 'Read'),
+      );
+      if (add.length === 0 && revoked.length === 0) return this.lastWrite(stream, loaded.revision);
       // Recorded before the grant: a crash in between leaves a row with nothing to take back,
       // never a grant whose origin is forgotten.
       if (add.length > 0)
@@ -89,10 +103,7 @@ export class EstimationAssignmentGrants extends ProcessManager {
           .insert(add.map((userId) => ({ designId, userId })))
           .onConflict(['designId', 'userId'])
           .ignore();
-      // Only the Read an assignment gave goes; a grant changed since (Write, Admin) is someone's.
-      let aces = loaded.state.aces.filter(
-        (ace) => !remove.some((userId) => isUser(ace, userId) && ace.permission === 'Read'),
-      );
+      let aces = loaded.state.aces.filter((ace) => !revoked.some((userId) => isUser(ace, userId)));
       for (const userId of add) aces = withUser(aces, userId, 'Read');
       let handled: Written;
       try {
@@ -109,8 +120,10 @@ export class EstimationAssignmentGrants extends ProcessManager {
         if (error instanceof HttpError && error.status === 412 && attempt < RETRIES) continue;
         throw error;
       }
-      if (remove.length > 0)
-        await knex(ASSIGNMENT_GRANTS).where({ designId }).whereIn('userId', remove).delete();
+      // Forgotten only once taken back here: a row whose grant is not there yet may be another
+      // caller's assignment about to give it.
+      if (revoked.length > 0 && handled.events.length > 0)
+        await knex(ASSIGNMENT_GRANTS).where({ designId }).whereIn('userId', revoked).delete();
       return [handled];
     }
   }
@@ -121,12 +134,21 @@ export class EstimationAssignmentGrants extends ProcessManager {
    */
   private async lastWrite(stream: string, revision: number | 'no_stream'): Promise<Written[]> {
     if (revision === 'no_stream') return [];
-    const [last] = await this.options.store.readStream(stream, { fromRevision: revision });
-    return last ? [{ position: last.position, events: [last as unknown as AclEvent] }] : [];
+    // This process knows of the write already (its kept state); the log shows it to readers once
+    // the transactions before it have ended, a few milliseconds at most.
+    for (let attempt = 0; attempt < VISIBLE_TRIES; attempt++) {
+      const [last] = await this.options.store.readStream(stream, { fromRevision: revision });
+      if (last) return [{ position: last.position, events: [last as unknown as AclEvent] }];
+      await setTimeout(VISIBLE_PAUSE_MS);
+    }
+    return [];
   }
 
   /** The managers and designers of the design's open estimations, from their streams. */
-  private async assignees(designId: number, estimationId: number): Promise<Set<number>> {
+  private async assignees(
+    designId: number,
+    estimation: { id: number; state?: EstimationStateValue },
+  ): Promise<Set<number>> {
     const { knex, store } = this.options;
     // The read model only narrows the search: a closed estimation never opens again.
     const listed: number[] = await knex(estimationReadModels.estimations)
@@ -134,8 +156,13 @@ export class EstimationAssignmentGrants extends ProcessManager {
       .whereNotIn('state', CLOSED)
       .pluck('id');
     const assigned = new Set<number>();
-    for (const id of new Set([estimationId, ...listed])) {
-      const { state } = await loadState(store, streamName('Estimation', id), estimationDecider);
+    for (const id of new Set([estimation.id, ...listed])) {
+      // The caller's own write is taken as it knows it: the log may show it to readers a moment
+      // later only.
+      const state =
+        id === estimation.id && estimation.state
+          ? estimation.state
+          : (await loadState(store, streamName('Estimation', id), estimationDecider)).state;
       if (state.status === 'None' || state.designId !== designId || CLOSED.includes(state.status)) continue;
       for (const userId of [state.managerId, state.designerId])
         if (userId !== null && userId !== state.requesterId) assigned.add(userId);
