@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Line, LineKind, Totals } from './estimate';
 import { LINE_KINDS } from './estimate';
+import { estimateBoundErrors } from './estimate-bounds';
 import type { EventsOf } from './events';
 import { messages } from './messages';
 import { positiveId } from './validation';
@@ -93,6 +94,8 @@ const text = (max: number) =>
     .trim()
     .max(max, { error: messages.maxLength(max) });
 
+const pathPart = (part: string) => (/^\d+$/.test(part) ? Number(part) : part);
+
 /** `POST /api/design/{id}/estimation {note?}`. */
 export const RequestEstimationSchema = z.object({ note: text(estimationLimits.note).optional() }).default({});
 
@@ -122,15 +125,13 @@ export const RejectEstimationSchema = z.object({
   reason: text(estimationLimits.reason).min(1, { error: messages.estimationRejectReasonRequired }),
 });
 
+// Their upper bounds are checked over the whole line (estimate-bounds.ts), so the message can
+// name the line.
 const money = z
   .number({ error: messages.invalidValue })
   .int({ error: messages.invalidValue })
-  .min(0, { error: messages.invalidValue })
-  .max(2_147_483_647, { error: messages.invalidValue });
-const quantity = z
-  .number({ error: messages.invalidValue })
-  .min(0, { error: messages.invalidValue })
-  .max(1_000_000_000, { error: messages.invalidValue });
+  .min(0, { error: messages.invalidValue });
+const quantity = z.number({ error: messages.invalidValue }).min(0, { error: messages.invalidValue });
 
 /**
  * One line of `PUT /api/estimation/{id}/draft {lines}`: a computed line keeps its `id` (and the
@@ -150,7 +151,11 @@ export const DraftLineInputSchema = z.object({
 export const PutDraftSchema = z.object({
   lines: z
     .array(DraftLineInputSchema)
-    .max(estimationLimits.lines, { error: messages.estimationTooManyLines(estimationLimits.lines) }),
+    .max(estimationLimits.lines, { error: messages.estimationTooManyLines(estimationLimits.lines) })
+    .superRefine((lines, context) => {
+      for (const [field, message] of Object.entries(estimateBoundErrors(lines, null)))
+        context.addIssue({ code: 'custom', message, path: field.split('.').slice(1).map(pathPart) });
+    }),
 });
 
 /** A line of a draft or a quote: the engine's line with a stable id within the draft. */

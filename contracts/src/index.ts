@@ -11,6 +11,7 @@ export * from './design-document';
 export * from './drawing';
 export * from './errors';
 export * from './estimate';
+export * from './estimate-bounds';
 export * from './estimate-example';
 export * from './estimation';
 export * from './events';

@@ -215,6 +215,14 @@ export const messages = {
     '금액이 계산되는 항목이 없어 견적을 요청할 수 없습니다. 방에 마감재를 정하거나 제품을 배치해 주세요.',
   estimationFreePlanRefused: '무료 요금제에서는 견적을 요청할 수 없습니다. 요금제를 업그레이드해 주세요.',
   estimationQuoteNotFound: '발행된 견적서를 찾을 수 없습니다.',
+  estimateLineQuantityTooLarge: (no: number, name: string, max: number) =>
+    `${no}번째 품목(${name})의 수량은 ${max.toLocaleString('ko-KR')} 이하여야 합니다.`,
+  estimateLineUnitPriceTooLarge: (no: number, name: string, max: number) =>
+    `${no}번째 품목(${name})의 단가는 ${max.toLocaleString('ko-KR')}원 이하여야 합니다.`,
+  estimateLineAmountTooLarge: (no: number, name: string, max: number) =>
+    `${no}번째 품목(${name})의 금액이 ${max.toLocaleString('ko-KR')}원을 넘습니다. 수량이나 단가를 줄여 주세요.`,
+  estimateTotalTooLarge: (max: number) =>
+    `견적 합계가 ${max.toLocaleString('ko-KR')}원을 넘습니다. 품목의 수량이나 단가를 줄여 주세요.`,
   estimationAcceptRevisionRequired: '수락할 견적서의 리비전을 지정해야 합니다.',
   estimationQuoteNotLatest: (seen: number, latest: number) =>
     `리비전 ${seen} 견적서는 최신 견적서가 아닙니다. 리비전 ${latest} 견적서를 확인한 뒤 수락해 주세요.`,

@@ -9,6 +9,7 @@ import {
   type DesignEvent,
   designReadModels,
   type EstimationLine,
+  estimateBoundErrors,
   type EstimationState,
   estimationReadModels,
   messages,
@@ -18,6 +19,7 @@ import {
   RejectEstimationSchema,
   RequestEstimationSchema,
   streamName,
+  type Totals,
   totalsOf,
 } from '@interior/contracts';
 import {
@@ -94,6 +96,16 @@ function ratesOf(constants: Record<string, number | string>) {
   const text = (key: keyof typeof DEFAULT_RATES) =>
     Object.hasOwn(constants, key) ? String(constants[key]) : DEFAULT_RATES[key];
   return { OVERHEAD_RATE: text('OVERHEAD_RATE'), PROFIT_RATE: text('PROFIT_RATE') };
+}
+
+/**
+ * Refuses lines or totals beyond the estimate's bounds (a 400 naming the line): amounts past them
+ * would no longer be exact numbers, in the events, the read models or the PDF.
+ */
+function requireWithinBounds(lines: Parameters<typeof estimateBoundErrors>[0], totals: Totals) {
+  const errors = estimateBoundErrors(lines, totals);
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
 }
 
 /** Whether a user holds a role, read from the users read model. */
@@ -301,9 +313,14 @@ export function registerEstimationCommands(
     const managerId = input.managerId ?? state.managerId;
     const designerId = input.designerId ?? state.designerId;
     const meta = metaOf(request);
-    const handled: Pick<Handled<unknown, { type: string }>, 'position' | 'events'>[] = [
-      await run(a.id, { type: 'AssignEstimation', managerId, designerId }, meta, undefined, a.loaded),
-    ];
+    const assigned = await run(
+      a.id,
+      { type: 'AssignEstimation', managerId, designerId },
+      meta,
+      undefined,
+      a.loaded,
+    );
+    const handled: Pick<Handled<unknown, { type: string }>, 'position' | 'events'>[] = [assigned];
     // The assignees work on it (Write on the estimation) and read the design it was made from
     // (assignment-grants.ts); someone no longer assigned loses both, not what was given elsewhere.
     const was = [state.managerId, state.designerId].filter(
@@ -322,7 +339,7 @@ export function registerEstimationCommands(
         meta,
       ),
     );
-    handled.push(...(await grants.reconcile(state.designId, a.id, meta)));
+    handled.push(...(await grants.reconcile(state.designId, { id: a.id, state: assigned.state }, meta)));
     await awaitProjections(deps, reply, ...handled);
     return row(reply, a.id);
   });
@@ -335,6 +352,7 @@ export function registerEstimationCommands(
     if (!document) throw notFound(messages.designNotFound);
     const catalogue = await loadEstimateCatalogue(deps.knex, document, state.requesterId);
     const estimate = computeEstimate(document, catalogue);
+    requireWithinBounds(estimate.lines, estimate.totals);
     const draft: Draft = {
       designRevision: state.designRevision,
       lines: numbered(estimate.lines),
@@ -378,6 +396,7 @@ export function registerEstimationCommands(
       }),
     ).map((line) => ({ ...line, amount: line.amount })) as EstimationLine[];
     const totals = totalsOf(lines, state.draft.rates);
+    requireWithinBounds(lines, totals);
     const handled = await run(a.id, { type: 'EditDraft', lines, totals }, metaOf(request), ifMatch, a.loaded);
     await awaitProjections(deps, reply, handled);
     return draftAnswer(reply, a.id, revisionOf(handled));
@@ -445,7 +464,12 @@ export function registerEstimationCommands(
       undefined,
       a.loaded,
     );
-    await awaitProjections(deps, reply, handled, ...(await grants.reconcile(a.state.designId, a.id, meta)));
+    await awaitProjections(
+      deps,
+      reply,
+      handled,
+      ...(await grants.reconcile(a.state.designId, { id: a.id, state: handled.state }, meta)),
+    );
     return row(reply, a.id);
   });
 
@@ -454,7 +478,12 @@ export function registerEstimationCommands(
     if (!mayWork(a)) throw forbidden();
     const meta = metaOf(request);
     const handled = await run(a.id, { type: 'CompleteOrder' }, meta, undefined, a.loaded);
-    await awaitProjections(deps, reply, handled, ...(await grants.reconcile(a.state.designId, a.id, meta)));
+    await awaitProjections(
+      deps,
+      reply,
+      handled,
+      ...(await grants.reconcile(a.state.designId, { id: a.id, state: handled.state }, meta)),
+    );
     return row(reply, a.id);
   });
 
@@ -483,6 +512,7 @@ export function registerEstimationCommands(
     if (!document) throw notFound(messages.designNotFound);
     const catalogue = await loadEstimateCatalogue(deps.knex, document, design.ownerId);
     const { lines, totals, problems } = computeEstimate(document, catalogue);
+    requireWithinBounds(lines, totals);
     return { lines, totals, problems, rates: ratesOf(catalogue.constants) };
   });
 

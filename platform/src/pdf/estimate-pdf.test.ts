@@ -3,10 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   computeEstimate,
+  DEFAULT_RATES,
+  ESTIMATE_LIMITS,
+  estimateBoundErrors,
+  estimationLimits,
+  LINE_KINDS,
+  priceLines,
+  totalsOf,
   workedExampleCatalogue,
   workedExampleDocument,
   workedExampleTotals,
 } from '@interior/contracts';
+import fc from 'fast-check';
 import {
   amountInKoreanWords,
   type EstimatePdfInput,
@@ -171,5 +179,62 @@ describe('helpers', () => {
   test('formatRegistrationNumber', () => {
     expect(formatRegistrationNumber('2208162517')).toBe('220-81-62517');
     expect(formatRegistrationNumber('220-81-62517')).toBe('220-81-62517');
+  });
+});
+
+describe('amounts within the estimate bounds', () => {
+  const money = (max: number) => fc.integer({ min: 0, max });
+  // Quantities in hundredths, as a line keeps them; prices up to the bound.
+  const line = fc
+    .record({
+      kind: fc.constantFrom(...LINE_KINDS),
+      hundredths: fc.oneof(money(ESTIMATE_LIMITS.quantity * 100), money(1_000)),
+      unitPrice: fc.oneof(money(ESTIMATE_LIMITS.unitPrice), money(100_000)),
+    })
+    .map(({ kind, hundredths, unitPrice }) => ({
+      trade: '바닥',
+      kind,
+      refType: null,
+      refId: null,
+      name: '품목',
+      spec: '',
+      unit: '㎡',
+      quantity: hundredths / 100,
+      unitPrice,
+    }))
+    .filter((l) => Object.keys(estimateBoundErrors([l], null)).length === 0);
+  const rate = fc.integer({ min: 0, max: 100 }).map((percent) => String(percent / 100));
+  const safe = (totals: Record<string, number>) =>
+    Object.values(totals).every((amount) => Number.isSafeInteger(amount));
+
+  test('keep every total an exact integer, even for the most lines at the largest amounts', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 50 }), rate, rate, (lines, overhead, profit) => {
+        const priced = priceLines(lines);
+        expect(priced.every((l) => Number.isSafeInteger(l.amount))).toBe(true);
+        expect(safe({ ...totalsOf(priced, { OVERHEAD_RATE: overhead, PROFIT_RATE: profit }) })).toBe(true);
+      }),
+    );
+    const largest = Array.from({ length: estimationLimits.lines }, () => ({
+      kind: 'Labour' as const,
+      quantity: ESTIMATE_LIMITS.lineAmount / ESTIMATE_LIMITS.unitPrice,
+      unitPrice: ESTIMATE_LIMITS.unitPrice,
+    }));
+    const totals = totalsOf(largest, { OVERHEAD_RATE: '1', PROFIT_RATE: '1' });
+    expect(safe({ ...totals })).toBe(true);
+    expect(totals.direct).toBe(estimationLimits.lines * ESTIMATE_LIMITS.lineAmount);
+  });
+
+  test('render the 견적서 PDF whenever the lines and the total are within bounds', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 20 }), async (lines) => {
+        const priced = priceLines(lines);
+        const totals = totalsOf(priced, DEFAULT_RATES);
+        fc.pre(Object.keys(estimateBoundErrors(priced, totals)).length === 0);
+        const pdf = await renderEstimatePdf({ ...workedExampleQuote(), lines: priced, totals });
+        expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      }),
+      { numRuns: 15 },
+    );
   });
 });

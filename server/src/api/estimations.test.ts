@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { stateCacheOf } from '@interior/command-service/state-cache';
 import {
+  ESTIMATE_LIMITS,
   ESTIMATE_NUMBER_PATTERN,
   messages,
   ORDER_NUMBER_PATTERN,
@@ -252,6 +253,64 @@ describe('estimations', () => {
       token: tokens.designer,
     });
     expect(read.body.totals).toEqual(saved.body.totals);
+  });
+
+  it('refuses amounts that would not stay exact, naming the line, and keeps the draft as it was', async () => {
+    const estimation = await request('금액 한도');
+    await act('admin', estimation.id, 'assign', { managerId: ids.manager, designerId: ids.designer });
+    const computed = await act('designer', estimation.id, 'draft');
+    const etag = computed.headers.get('etag')!;
+    const free = { trade: '기타', kind: 'Expense', name: '큰 항목', spec: '', unit: '식' };
+    const put = (line: Record<string, unknown>) =>
+      api().request('PUT', `/api/estimation/${estimation.id}/draft`, {
+        token: tokens.designer,
+        body: { lines: [...computed.body.lines, { ...free, ...line }] },
+        headers: { 'if-match': etag },
+      });
+    const no = computed.body.lines.length + 1;
+    const field = (name: string) => `lines.${no - 1}.${name}`;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { quantity: 999_999_999.99, unitPrice: 2_147_483_647 },
+        field('quantity'),
+        messages.estimateLineQuantityTooLarge(no, '큰 항목', ESTIMATE_LIMITS.quantity),
+      ],
+      [
+        { quantity: 1, unitPrice: 2_147_483_647 },
+        field('unitPrice'),
+        messages.estimateLineUnitPriceTooLarge(no, '큰 항목', ESTIMATE_LIMITS.unitPrice),
+      ],
+      [
+        { quantity: 100, unitPrice: 1_000_000_000 },
+        field('quantity'),
+        messages.estimateLineAmountTooLarge(no, '큰 항목', ESTIMATE_LIMITS.lineAmount),
+      ],
+    ];
+    for (const [line, at, message] of cases) {
+      const refused = await put(line);
+      expect([line, refused.status, refused.body.errors?.[at]]).toEqual([line, 400, message]);
+    }
+    // Lines each within bounds whose total is not: refused as a whole.
+    const many = Array.from({ length: 1_001 }, (_, i) => ({
+      ...free,
+      name: `항목 ${i + 1}`,
+      quantity: 10,
+      unitPrice: 1_000_000_000,
+    }));
+    const total = await api().request('PUT', `/api/estimation/${estimation.id}/draft`, {
+      token: tokens.designer,
+      body: { lines: many },
+      headers: { 'if-match': etag },
+    });
+    expect([total.status, total.body.message]).toEqual([
+      400,
+      messages.estimateTotalTooLarge(ESTIMATE_LIMITS.total),
+    ]);
+    const kept = await api().request('GET', `/api/estimation/${estimation.id}/draft`, {
+      token: tokens.designer,
+    });
+    expect(kept.headers.get('etag')).toBe(etag);
+    expect(kept.body.totals).toEqual(computed.body.totals);
   });
 
   it('shows each estimation only to its requester, its assignees and the Admin', async () => {
