@@ -58,9 +58,10 @@ export class EstimationAssignmentGrants extends ProcessManager {
       now: new Date(),
     };
     if (SHARE_EVENTS.has(event.type)) {
-      const { userId } = event.data as { userId: number | null };
+      const { userId } = event.data as { userId?: number | null };
       const designId = Number(event.stream.slice('Design-'.length));
-      if (userId !== null) await this.options.knex(ASSIGNMENT_GRANTS).where({ designId, userId }).delete();
+      if (typeof userId === 'number')
+        await this.options.knex(ASSIGNMENT_GRANTS).where({ designId, userId }).delete();
       return;
     }
     const estimationId = Number(event.stream.slice('Estimation-'.length));

@@ -10,6 +10,7 @@ import {
   workedExampleTotals,
 } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { signInToShare } from '../testing/shares';
 import { buildWorkedExample } from '../testing/worked-example';
 
 let platform: TestPlatform;
@@ -458,6 +459,11 @@ describe('estimations', () => {
       body: { email: 'outsider@estimate.example', permission: 'Read' },
     });
     expect(shared.status).toBe(202);
+    tokens.outsider = await signInToShare(
+      platform,
+      { email: 'outsider@estimate.example', password: PASSWORD },
+      design,
+    );
 
     const first = await requestOn('첫 번째');
     await act('admin', first, 'assign', { managerId: ids.manager, designerId: ids.designer });
