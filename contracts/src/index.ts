@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './acl';
 export * from './agreements';
+export * from './audit';
 export * from './catalogue';
 export * from './catalogue-usage';
 export * from './category';
@@ -14,6 +15,7 @@ export * from './estimate';
 export * from './estimate-bounds';
 export * from './estimate-example';
 export * from './estimation';
+export * from './event-labels';
 export * from './events';
 export * from './files';
 export * from './formula';

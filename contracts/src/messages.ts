@@ -83,6 +83,8 @@ export const messages = {
   invalidRange: '조회 범위 형식이 올바르지 않습니다.',
   rangeTooLarge: (max: number) => `한 번에 최대 ${max}건까지 조회할 수 있습니다.`,
   invalidFilter: '필터 형식이 올바르지 않습니다.',
+  invalidAuditCursor: '다음 페이지 위치(after)가 올바르지 않습니다.',
+  auditPageNeedsCursor: '다음 페이지는 앞 페이지가 알려 준 위치(after)로 이어서 조회해야 합니다.',
   unknownFilterField: (field: string) => `검색할 수 없는 항목입니다: ${field}`,
 
   // domain rules

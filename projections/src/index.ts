@@ -1,4 +1,5 @@
 import { aclProjection } from './acl/acl.projection';
+import { auditLogProjection } from './audit/audit-log.projection';
 import { propertyOverridesProjection } from './catalogue/property-overrides.projection';
 import { catalogueUsageProjection } from './catalogue/usage.projection';
 import { designAnalysisProjection } from './designs/analysis.projection';
@@ -36,4 +37,5 @@ export const allProjections = [
   propertyOverridesProjection,
   estimationsProjection,
   catalogueUsageProjection,
+  auditLogProjection,
 ];

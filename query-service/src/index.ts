@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAclQueries } from './acl/routes';
+import { registerAuditQueries } from './audit/routes';
 import { registerCatalogueThumbnails } from './catalogue-thumbnails';
 import { registerCatalogueUsageQueries } from './catalogue-usage';
 import { registerClientLogQueries } from './clientlog/routes';
@@ -25,6 +26,7 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps
   registerCatalogueThumbnails(app, deps);
   registerCatalogueUsageQueries(app, deps);
   registerHistoryQueries(app, deps);
+  registerAuditQueries(app, deps);
   registerImageQueries(app, deps);
   registerFileQueries(app, deps);
   registerMailboxQueries(app, deps);

@@ -1,5 +1,6 @@
 import {
   type Ace,
+  eventTypeLabel,
   type HistoryEntry,
   identityKey,
   type ObjectType,
@@ -27,7 +28,6 @@ import type { AppDataProvider } from '../admin/dataProvider';
 import { formatDateTime } from '../i18n/format';
 import { type IdentityLabels, resolveLabels } from '../permissions/acl';
 import { describeChanges, type FieldChange, type HistoryRow } from './changes';
-import { eventTypeLabel } from './eventLabels';
 import { agreementLabel, type Shown, showValue, type ValueContext } from './values';
 
 /** Every identity the grant changes of a history name. */

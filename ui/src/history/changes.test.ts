@@ -2,13 +2,13 @@ import {
   AclEventSchemas,
   EmailReservationEventSchemas,
   EstimationEventSchemas,
+  eventTypeLabel,
   type HistoryEntry,
   SessionEventSchemas,
   UserEventSchemas,
   UserGroupEventSchemas,
 } from '@interior/contracts';
 import { describeChanges } from './changes';
-import { eventTypeLabel } from './eventLabels';
 import { reasonLabels, showValue, type ValueContext } from './values';
 
 const entry = (revision: number, type: string, data: unknown): HistoryEntry => ({

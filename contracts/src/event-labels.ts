@@ -1,3 +1,6 @@
+import { particle, subject } from './messages';
+import type { ObjectType } from './object-types';
+
 /**
  * Korean names of what an event did. Most event types end with what happened (`UserGroupCreated`)
  * and the ending decides the label, so new aggregates get labels without a list to keep in step;
@@ -87,4 +90,56 @@ const labelsByEnding: ReadonlyArray<readonly [ending: string, label: string]> = 
 
 export function eventTypeLabel(type: string): string {
   return labelsByType[type] ?? labelsByEnding.find(([ending]) => type.endsWith(ending))?.[1] ?? type;
+}
+
+/** Korean names of the kinds of record streams and grants name (`견적 12`). */
+export const objectTypeLabels: Readonly<Record<ObjectType, string>> = {
+  Design: '디자인',
+  Material: '자재',
+  Brand: '브랜드',
+  Bom: 'BOM',
+  BomExplosion: 'BOM 전개',
+  PopupBanner: '팝업 배너',
+  Model: '3D 모델',
+  Product: '제품',
+  PropertyOverride: '속성 재정의',
+  Plan: '평면도',
+  WallDrawing: '벽 도면',
+  UserGroup: '사용자 그룹',
+  User: '사용자',
+  Notice: '공지사항',
+  Comment: '댓글',
+  DesignFolder: '디자인 폴더',
+  PavingCategory: '바닥재 분류',
+  WallDrawingCategory: '벽 도면 분류',
+  ProductCategory: '제품 분류',
+  MaterialCategory: '자재 분류',
+  SetCategory: '세트 분류',
+  PlanCategory: '평면도 분류',
+  Estimation: '견적',
+  Workspace: '작업 공간',
+  BomConstant: 'BOM 상수',
+  DesignProperty: '디자인 속성',
+};
+
+/** Shown for a person whose personal data was erased: the name is gone for good. */
+export const erasedPersonName = '탈퇴한 사용자';
+/** Shown for what the system did by itself (a scheduled expiry, a payment run). */
+export const systemActorName = '시스템';
+
+/**
+ * One event as one sentence: who did what to which record ("홍길동님이 견적 12에서 초안 수정을 했습니다").
+ * A record is named by its kind and number; a person by name, never by id.
+ */
+export function auditSentence(entry: {
+  actorName: string;
+  type: string;
+  objectType: string;
+  objectId: number | null;
+}): string {
+  const kind = objectTypeLabels[entry.objectType as ObjectType] ?? entry.objectType;
+  const record = entry.objectId === null ? kind : `${kind} ${entry.objectId}`;
+  const who = entry.actorName === systemActorName ? systemActorName : `${entry.actorName}님`;
+  const what = eventTypeLabel(entry.type);
+  return `${subject(who)} ${record}에서 ${what}${particle(what, '을', '를')} 했습니다.`;
 }

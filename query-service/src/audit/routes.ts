@@ -1,0 +1,236 @@
+import {
+  type AuditEntry,
+  type AuditFilter,
+  AuditFilterSchema,
+  auditLogReadModel,
+  auditMoment,
+  auditSentence,
+  erasedPersonName,
+  logOrder,
+  MAX_AUDIT_PAGE,
+  messages,
+  type ObjectType,
+  objectTypes,
+  systemActorName,
+} from '@interior/contracts';
+import {
+  badRequest,
+  type Principal,
+  parseClientJson,
+  parseInput,
+  principalOf,
+  readModels,
+} from '@interior/platform';
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { QueryServiceDeps } from '../deps';
+import { mayReadRecord } from '../record-access';
+
+interface AuditRow {
+  logMajor: string;
+  logMinor: string;
+  position: string;
+  occurredAt: Date;
+  type: string;
+  objectType: string;
+  objectId: number | null;
+  acl: boolean;
+  actorId: number | null;
+}
+
+const recordTypes = new Set<string>(objectTypes);
+
+/** Rows read at a time while a page is being filled with rows the reader may see. */
+const SCAN_CHUNK = 200;
+/** A reader who may see few of the rows gets a shorter page (and the cursor) after this many. */
+const SCAN_LIMIT = 5000;
+
+function parseJsonParam(value: unknown, message: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 10_000) throw badRequest(message);
+  return parseClientJson(value, { message });
+}
+
+/** `range=[a,b]`: the page's size, and where it starts (only the first page starts anywhere but after). */
+function parseRange(value: unknown, hasCursor: boolean): { start: number; size: number } {
+  const range = parseJsonParam(value, messages.invalidRange) ?? [0, 24];
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+    range[1] < range[0]
+  ) {
+    throw badRequest(messages.invalidRange);
+  }
+  const [start, end] = range as [number, number];
+  if (end - start + 1 > MAX_AUDIT_PAGE) throw badRequest(messages.rangeTooLarge(MAX_AUDIT_PAGE));
+  // A page past the first is found by the position it follows, never by counting rows to skip.
+  if (start > 0 && !hasCursor) throw badRequest(messages.auditPageNeedsCursor);
+  return { start, size: end - start + 1 };
+}
+
+function parseFilter(value: unknown): { filter: AuditFilter; from: Date | null; to: Date | null } {
+  const filter = parseInput(AuditFilterSchema, parseJsonParam(value, messages.invalidFilter) ?? {});
+  const from = filter.from === undefined ? null : auditMoment(filter.from, 'from');
+  const to = filter.to === undefined ? null : auditMoment(filter.to, 'to');
+  if ((filter.from !== undefined && !from) || (filter.to !== undefined && !to)) {
+    throw badRequest(messages.invalidFilter);
+  }
+  return { filter, from, to };
+}
+
+/** The rows of the filter after the cursor, newest first: one index range per filter. */
+function filtered(
+  knex: Knex,
+  { filter, from, to }: ReturnType<typeof parseFilter>,
+  after: [string, string] | null,
+  limit: number,
+) {
+  const query = knex(auditLogReadModel)
+    .select<AuditRow[]>(
+      'logMajor',
+      'logMinor',
+      'position',
+      'occurredAt',
+      'type',
+      'objectType',
+      'objectId',
+      'acl',
+      'actorId',
+    )
+    .orderBy([
+      { column: 'logMajor', order: 'desc' },
+      { column: 'logMinor', order: 'desc' },
+    ])
+    .limit(limit);
+  if (filter.actorId !== undefined) query.where('actorId', filter.actorId);
+  if (filter.objectType !== undefined) query.where('objectType', filter.objectType);
+  if (filter.objectId !== undefined) query.where('objectId', filter.objectId);
+  if (filter.type !== undefined) query.where('type', filter.type);
+  if (from) query.where('occurredAt', '>=', from);
+  if (to) query.where('occurredAt', '<', to);
+  if (after) query.whereRaw('("logMajor", "logMinor") < (?::numeric, ?::numeric)', after);
+  return query;
+}
+
+/**
+ * Whether the reader may see one row: a record's events by the rule of reading the record by id,
+ * the changes of its grants by Admin on it (as its history shows them), and what names no record
+ * (reservations of unique values, a whole type's grants) or a stream of the command side's own
+ * (a subscription, a plan) by the Admin role alone.
+ */
+function visibility(deps: QueryServiceDeps, principal: Principal) {
+  const known = new Map<string, Promise<boolean>>();
+  return (row: AuditRow): Promise<boolean> => {
+    if (principal.roles.includes('Admin')) return Promise.resolve(true);
+    if (row.objectId === null || !recordTypes.has(row.objectType)) return Promise.resolve(false);
+    const key = `${row.acl ? 'acl' : 'own'}:${row.objectType}:${row.objectId}`;
+    let seen = known.get(key);
+    if (!seen) {
+      const record = { type: row.objectType as ObjectType, id: row.objectId };
+      seen = row.acl
+        ? deps.permissions.has(principal, record, 'Admin')
+        : mayReadRecord(deps, principal, record);
+      known.set(key, seen);
+    }
+    return seen;
+  };
+}
+
+/** People as the users read model names them now: the erased as such, the system as itself. */
+async function actorNames(deps: QueryServiceDeps, rows: readonly AuditRow[]) {
+  const ids = [...new Set(rows.map((row) => row.actorId).filter((id): id is number => id !== null))];
+  const names = new Map<number, string | null>(
+    ids.length
+      ? (await deps.knex(readModels.users).whereIn('id', ids).select('id', 'name')).map((u) => [
+          Number(u.id),
+          u.name,
+        ])
+      : [],
+  );
+  return (id: number | null) => (id === null ? systemActorName : (names.get(id) ?? erasedPersonName));
+}
+
+/**
+ * `GET /api/audit`: every event of the system a reader may see, newest first, one sentence each.
+ * Paged by the position of the last row (`after`), never by skipping rows; `range=[a,b]` gives
+ * the page's size. `Content-Range` counts the rows so far; its total is `*` while more follow,
+ * then `Link: rel="next"` and `X-Next-Cursor` carry where the next page begins.
+ */
+export function registerAuditQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
+  app.get('/api/audit', async (request, reply) => {
+    const principal = principalOf(request);
+    const query = request.query as Record<string, unknown>;
+    const afterParam = query.after;
+    if (afterParam !== undefined && typeof afterParam !== 'string')
+      throw badRequest(messages.invalidAuditCursor);
+    const after = afterParam === undefined ? null : logOrder(afterParam);
+    if (afterParam !== undefined && !after) throw badRequest(messages.invalidAuditCursor);
+    const { start, size } = parseRange(query.range, after !== null);
+    const filter = parseFilter(query.filter);
+
+    const mayRead = visibility(deps, principal);
+    const page: AuditRow[] = [];
+    let cursor = after;
+    let scanned = 0;
+    let more = false;
+    /** The position of the last row looked at: where a page cut short by SCAN_LIMIT resumes. */
+    let lastSeen: string | null = null;
+    while (true) {
+      const chunk = await filtered(deps.knex, filter, cursor, Math.max(size + 1, SCAN_CHUNK));
+      const shown = await Promise.all(chunk.map(mayRead));
+      let index = 0;
+      for (; index < chunk.length && page.length <= size; index++) if (shown[index]) page.push(chunk[index]!);
+      scanned += index;
+      const last = chunk[index - 1];
+      if (last) {
+        cursor = [String(last.logMajor), String(last.logMinor)];
+        lastSeen = last.position;
+      }
+      if (page.length > size) {
+        more = true;
+        page.pop();
+        break;
+      }
+      if (chunk.length < Math.max(size + 1, SCAN_CHUNK)) break;
+      if (scanned >= SCAN_LIMIT) {
+        more = true;
+        break;
+      }
+    }
+    const next = more ? (page.length === size ? page[size - 1]!.position : lastSeen) : null;
+    const nameOf = await actorNames(deps, page);
+    const entries: AuditEntry[] = page.map((row) => {
+      const name = nameOf(row.actorId);
+      return {
+        position: row.position,
+        occurredAt: new Date(row.occurredAt).toISOString(),
+        type: row.type,
+        objectType: row.objectType,
+        objectId: row.objectId === null ? null : Number(row.objectId),
+        actor: { id: row.actorId === null ? null : Number(row.actorId), name },
+        sentence: auditSentence({
+          actorName: name,
+          type: row.type,
+          objectType: row.objectType,
+          objectId: row.objectId,
+        }),
+      };
+    });
+    const span = entries.length ? `${start}-${start + entries.length - 1}` : '*';
+    reply.header('content-range', `audit ${span}/${next ? '*' : start + entries.length}`);
+    const exposed = ['Content-Range'];
+    if (next) {
+      const params = new URLSearchParams({
+        after: next,
+        range: JSON.stringify([start + entries.length, start + entries.length + size - 1]),
+      });
+      if (typeof query.filter === 'string') params.set('filter', query.filter);
+      reply.header('link', `</api/audit?${params}>; rel="next"`);
+      reply.header('x-next-cursor', next);
+      exposed.push('Link', 'X-Next-Cursor');
+    }
+    reply.header('access-control-expose-headers', exposed.join(', '));
+    return entries;
+  });
+}

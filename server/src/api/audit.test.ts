@@ -1,0 +1,244 @@
+import {
+  type AuditEntry,
+  erasedPersonName,
+  messages,
+  type Role,
+  resources,
+  systemActorName,
+} from '@interior/contracts';
+import type { StoredEvent } from '@interior/platform';
+import { ADMIN, type ApiClient, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { createSample, type ResourceContractContext } from '../testing/resource-contract';
+
+/**
+ * The audit log: every event of the log, newest first, paged by cursor, filtered, named, and shown
+ * to a reader only where the reader may read the record.
+ */
+let platform: TestPlatform;
+const PASSWORD = 'audit-password-1';
+let admin: string;
+const people: Record<string, { token: string; userId: number }> = {};
+const api = () => platform.api;
+const context: ResourceContractContext = {
+  platform: () => platform,
+  admin: () => admin,
+  stranger: () => people.guest!.token,
+};
+
+async function post(token: string, path: string, body: unknown) {
+  const created = await api().request('POST', path, { token, body });
+  if (created.status !== 201) throw new Error(`${path}: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.id as number;
+}
+
+/** Every page of the audit log for a reader and a filter, following the cursors. */
+async function wholeLog(token: string, filter: Record<string, unknown> = {}, size = 7) {
+  const rows: AuditEntry[] = [];
+  let path: string | null =
+    `/api/audit?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, size - 1]) })}`;
+  while (path) {
+    const page: Awaited<ReturnType<ApiClient['request']>> = await api().request('GET', path, { token });
+    expect(page.status).toBe(200);
+    const entries = page.body as AuditEntry[];
+    const next: string | null = page.headers.get('x-next-cursor');
+    expect(page.headers.get('content-range')).toBe(
+      entries.length
+        ? `audit ${rows.length}-${rows.length + entries.length - 1}/${next ? '*' : rows.length + entries.length}`
+        : `audit */${rows.length}`,
+    );
+    rows.push(...entries);
+    path = next ? /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')![1]! : null;
+    if (next) expect(path).toContain(`after=${encodeURIComponent(next)}`);
+  }
+  return rows;
+}
+
+async function allEvents(): Promise<StoredEvent[]> {
+  const store = platform.server.runtime.store;
+  const events: StoredEvent[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const batch = await store.readAll({ after, limit: 500 });
+    if (batch.length === 0) return events;
+    events.push(...batch);
+    after = batch[batch.length - 1]!.position;
+  }
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  admin = (await api().login(ADMIN.email, ADMIN.password)).token;
+  const roles: [string, Role][] = [
+    ['owner', 'BusinessPro'],
+    ['other', 'BusinessPro'],
+    ['developer', 'Developer'],
+    ['guest', 'Guest'],
+  ];
+  for (const [name, role] of roles) {
+    const email = `${name}@audit.example`;
+    const userId = await platform.createUser({
+      email,
+      password: PASSWORD,
+      name: `감사 ${name}`,
+      roles: [role],
+    });
+    people[name] = { token: (await api().login(email, PASSWORD)).token, userId };
+  }
+  // Records of every declared resource, and the records people make for themselves.
+  for (const resource of resources) await createSample(context, resource);
+  const design = await post(people.owner!.token, '/api/mydesign', { name: '감사 디자인' });
+  await post(people.owner!.token, `/api/design/${design}/estimation`, { note: '감사' });
+  await post(people.other!.token, '/api/mydesign', { name: '남의 디자인' });
+});
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe('the audit log', () => {
+  it('holds every event of the log, newest first, each once, across pages', async () => {
+    const events = await allEvents();
+    const rows = await wholeLog(admin);
+    const audited = new Set(rows.map((row) => row.position));
+    // Named by type first, so a type the log misses says which.
+    expect([...new Set(events.filter((e) => !audited.has(e.position)).map((e) => e.type))]).toEqual([]);
+    expect(rows.map((row) => row.position)).toEqual(events.map((event) => event.position).reverse());
+    // Every type of event appended here is in the log with its record and a sentence naming its actor.
+    const byPosition = new Map(events.map((event) => [event.position, event]));
+    for (const row of rows) {
+      const event = byPosition.get(row.position)!;
+      expect(row.type).toBe(event.type);
+      expect(row.occurredAt).toBe(new Date(event.metadata.occurredAt).toISOString());
+      expect(row.actor.id).toBe(event.metadata.actorId);
+      expect(row.actor.name).not.toMatch(/#\d/);
+      expect(row.sentence).toContain(row.actor.name);
+      expect(row.sentence).toMatch(/했습니다\.$/);
+      if (/^[A-Za-z]+-\d+$/.test(event.stream))
+        expect(`${row.objectType}-${row.objectId}`).toBe(event.stream);
+    }
+  });
+
+  it('shows each reader the events of exactly the records their history shows them', async () => {
+    const everything = await wholeLog(admin, {}, 50);
+    for (const name of ['owner', 'other', 'developer', 'guest']) {
+      const reader = people[name]!;
+      const seen = new Set((await wholeLog(reader.token, {}, 50)).map((row) => row.position));
+      const histories = new Map<string, number>();
+      for (const row of everything) {
+        // Grants and reservations: only the Admin sees those here.
+        const key = `${row.objectType}/${row.objectId}`;
+        if (row.objectId !== null && !histories.has(key)) {
+          const history = await api().request('GET', `/api/history/${key}`, { token: reader.token });
+          histories.set(key, history.status);
+        }
+        const readable = row.objectId !== null && histories.get(key) === 200;
+        const own = seen.has(row.position);
+        // The changes of grants are for those who may manage the record's grants.
+        if (own || !row.type.startsWith('Acl'))
+          expect({ reader: name, key, type: row.type, own }).toEqual({
+            reader: name,
+            key,
+            type: row.type,
+            own: readable,
+          });
+      }
+    }
+    // The comparison rests on records some readers see and others do not.
+    const ownerSees = await wholeLog(people.owner!.token, { objectType: 'Design' });
+    const otherSees = await wholeLog(people.other!.token, { objectType: 'Design' });
+    expect(ownerSees.length).toBeGreaterThan(0);
+    expect(otherSees.length).toBeGreaterThan(0);
+    expect(ownerSees.some((row) => otherSees.some((o) => o.objectId === row.objectId))).toBe(false);
+  });
+
+  it('filters by actor, record, event type and time in Korea time', async () => {
+    const everything = await wholeLog(admin, {}, 100);
+    const owner = people.owner!.userId;
+    const byActor = await wholeLog(admin, { actorId: owner });
+    expect(byActor.map((r) => r.position)).toEqual(
+      everything.filter((r) => r.actor.id === owner).map((r) => r.position),
+    );
+    expect(byActor.length).toBeGreaterThan(0);
+    const design = byActor.find((r) => r.objectType === 'Design')!;
+    const byRecord = await wholeLog(admin, { objectType: 'Design', objectId: design.objectId });
+    expect(byRecord.map((r) => r.position)).toEqual(
+      everything
+        .filter((r) => r.objectType === 'Design' && r.objectId === design.objectId)
+        .map((r) => r.position),
+    );
+    const byType = await wholeLog(admin, { type: 'EstimationRequested' });
+    expect(byType.length).toBeGreaterThan(0);
+    expect(byType.every((r) => r.type === 'EstimationRequested')).toBe(true);
+    // Today in Korea holds every event of this test; the day before holds none of them.
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() + 9 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    const todays = everything.filter(
+      (r) => r.occurredAt >= new Date(`${today}T00:00:00+09:00`).toISOString(),
+    );
+    expect((await wholeLog(admin, { from: today, to: today }, 100)).map((r) => r.position)).toEqual(
+      todays.map((r) => r.position),
+    );
+    expect(await wholeLog(admin, { to: yesterday })).toEqual(
+      everything.filter((r) => r.occurredAt < new Date(`${today}T00:00:00+09:00`).toISOString()),
+    );
+    const last = everything[0]!;
+    expect(
+      (await wholeLog(admin, { from: last.occurredAt.replace('Z', '+00:00') })).map((r) => r.position),
+    ).toContain(last.position);
+  });
+
+  it('names people as the users read model has them now', async () => {
+    const email = 'renamed@audit.example';
+    const userId = await platform.createUser({
+      email,
+      password: PASSWORD,
+      name: '옛 이름',
+      roles: ['BusinessPro'],
+    });
+    const token = (await api().login(email, PASSWORD)).token;
+    await post(token, '/api/mydesign', { name: '이름 바뀌는 사람의 디자인' });
+    const renamed = await api().request('PUT', '/api/user/current', { token, body: { name: '새 이름' } });
+    expect(renamed.status).toBe(200);
+    const rows = await wholeLog(admin, { actorId: userId });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.actor.name).toBe('새 이름');
+      expect(row.sentence).toMatch(/^새 이름님이 /);
+    }
+    const current = await api().request('GET', `/api/user/${userId}`, { token: admin });
+    const erased = await api().request('DELETE', `/api/user/${userId}`, {
+      token: admin,
+      headers: { 'if-match': current.headers.get('etag')! },
+    });
+    expect(erased.status).toBe(200);
+    for (const row of await wholeLog(admin, { actorId: userId })) {
+      expect(row.actor.name).toBe(erasedPersonName);
+      expect(row.sentence).not.toContain('새 이름');
+    }
+    // What no one did by hand (no actor) is the system's.
+    for (const row of (await wholeLog(admin, {}, 100)).filter((r) => r.actor.id === null))
+      expect(row.actor.name).toBe(systemActorName);
+  });
+
+  it('refuses bad input with a Korean 400 and never skips rows by count', async () => {
+    const bad = [
+      ['filter={"actorId":"x"}', messages.invalidFilter],
+      ['filter={"unknown":1}', messages.invalidFilter],
+      ['filter={"type":"NoSuchEvent"}', messages.invalidFilter],
+      ['filter={"from":"어제"}', messages.invalidFilter],
+      ['filter=[', messages.invalidFilter],
+      ['range=[0,1000]', messages.rangeTooLarge(200)],
+      ['range=[5,2]', messages.invalidRange],
+      ['range=[25,49]', messages.auditPageNeedsCursor],
+      ['after=abc', messages.invalidAuditCursor],
+    ];
+    for (const [query, message] of bad) {
+      const answer = await api().request('GET', `/api/audit?${query}`, { token: admin });
+      expect({ query, status: answer.status, message: answer.body.message }).toEqual({
+        query,
+        status: 400,
+        message,
+      });
+    }
+    expect((await api().request('GET', '/api/audit')).status).toBe(401);
+  });
+});
