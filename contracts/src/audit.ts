@@ -58,11 +58,12 @@ export interface AuditEntry {
  * A moment of the audit filter. A date alone or a time without an offset is Korea time (the
  * screens' time); `to` given as a date means the whole of that day.
  */
-const Moment = z
-  .string({ error: messages.invalidFilter })
-  .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i, {
-    error: messages.invalidFilter,
-  });
+export const koreaMoment = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i, {
+      error: message,
+    });
 
 const KOREA_OFFSET = '+09:00';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,8 +92,8 @@ export const AuditFilterSchema = z.strictObject(
     objectType: ObjectTypeSchema.optional(),
     objectId: idFrom(0, messages.invalidFilter).optional(),
     type: z.enum(allEventTypes as [string, ...string[]], { error: messages.invalidFilter }).optional(),
-    from: Moment.optional(),
-    to: Moment.optional(),
+    from: koreaMoment(messages.invalidFilter).optional(),
+    to: koreaMoment(messages.invalidFilter).optional(),
   },
   { error: messages.invalidFilter },
 );

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { koreaMoment } from './audit';
+import { messages } from './messages';
+import { idFrom } from './validation';
+
 /** One entry of GET /api/history/{ObjectType}/{id}, oldest first. */
 export interface HistoryEntry {
   id: string;
@@ -7,4 +12,30 @@ export interface HistoryEntry {
   position: string;
   occurredAt: string;
   actor: { id: number | null; name: string | null };
+}
+
+/** `GET /api/history/{ObjectType}/{id}/state`: as of one revision, or of a moment (Korea time unless it says otherwise). */
+export const HistoryStateQuerySchema = z
+  .strictObject(
+    {
+      revision: idFrom(0, messages.invalidValue).optional(),
+      at: koreaMoment(messages.invalidValue).optional(),
+    },
+    { error: messages.invalidValue },
+  )
+  .refine((query) => (query.revision === undefined) !== (query.at === undefined), {
+    error: messages.historyAsOfNeedsOne,
+  });
+
+/** `GET /api/history/{ObjectType}/{id}/diff?from=N&to=M`. */
+export const HistoryDiffQuerySchema = z.strictObject(
+  { from: idFrom(0, messages.invalidValue), to: idFrom(0, messages.invalidValue) },
+  { error: messages.invalidValue },
+);
+
+/** A record as it was at a revision: the fold of its stream up to there. */
+export interface RecordAsOf {
+  revision: number;
+  occurredAt: string;
+  state: Record<string, unknown>;
 }

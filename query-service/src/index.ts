@@ -7,6 +7,7 @@ import { registerClientLogQueries } from './clientlog/routes';
 import type { QueryServiceDeps } from './deps';
 import { registerDesignQueries } from './design/routes';
 import { registerEstimationQueries } from './estimation/routes';
+import { registerAsOfQueries } from './history/as-of';
 import { registerHistoryQueries } from './history/routes';
 import { registerFileQueries, registerImageQueries } from './image/routes';
 import { registerMailboxQueries } from './mailbox/routes';
@@ -26,6 +27,7 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps
   registerCatalogueThumbnails(app, deps);
   registerCatalogueUsageQueries(app, deps);
   registerHistoryQueries(app, deps);
+  registerAsOfQueries(app, deps);
   registerAuditQueries(app, deps);
   registerImageQueries(app, deps);
   registerFileQueries(app, deps);

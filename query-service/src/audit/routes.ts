@@ -13,17 +13,11 @@ import {
   objectTypes,
   systemActorName,
 } from '@interior/contracts';
-import {
-  badRequest,
-  type Principal,
-  parseClientJson,
-  parseInput,
-  principalOf,
-  readModels,
-} from '@interior/platform';
+import { badRequest, type Principal, parseClientJson, parseInput, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { QueryServiceDeps } from '../deps';
+import { namesOf } from '../people';
 import { mayReadRecord } from '../record-access';
 
 interface AuditRow {
@@ -139,16 +133,11 @@ function visibility(deps: QueryServiceDeps, principal: Principal) {
 
 /** People as the users read model names them now: the erased as such, the system as itself. */
 async function actorNames(deps: QueryServiceDeps, rows: readonly AuditRow[]) {
-  const ids = [...new Set(rows.map((row) => row.actorId).filter((id): id is number => id !== null))];
-  const names = new Map<number, string | null>(
-    ids.length
-      ? (await deps.knex(readModels.users).whereIn('id', ids).select('id', 'name')).map((u) => [
-          Number(u.id),
-          u.name,
-        ])
-      : [],
+  const names = await namesOf(
+    deps,
+    rows.flatMap((row) => (row.actorId === null ? [] : [Number(row.actorId)])),
   );
-  return (id: number | null) => (id === null ? systemActorName : (names.get(id) ?? erasedPersonName));
+  return (id: number | null) => (id === null ? systemActorName : (names.get(Number(id)) ?? erasedPersonName));
 }
 
 /**

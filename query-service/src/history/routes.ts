@@ -44,7 +44,12 @@ async function presentData(data: unknown, subject: string, vault: PiiVault): Pro
  * (platform/src/auth/identities.ts); anyone else gets the id alone, which the UI shows as
  * "사용자 #13".
  */
-async function present(deps: QueryServiceDeps, principal: Principal, events: StoredEvent[], subject: string) {
+export async function present(
+  deps: QueryServiceDeps,
+  principal: Principal,
+  events: StoredEvent[],
+  subject: string,
+) {
   const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((a): a is number => a !== null))];
   const readable = await deps.permissions.readableIds(principal, 'User', actorIds);
   readable.add(principal.userId);
@@ -74,6 +79,20 @@ async function present(deps: QueryServiceDeps, principal: Principal, events: Sto
 }
 
 /**
+ * The events of one record (`{type, id}` path parameters) for a caller who may read it: a record
+ * that never existed is a 404 (a deleted one keeps its events), and so is one whoever may not read
+ * by its id, who does not learn of it from its history either.
+ */
+export async function readableStream(deps: QueryServiceDeps, principal: Principal, params: unknown) {
+  const { type, id } = parseInput(RecordIdentityParamsSchema, params);
+  const stream = streamName(type, id);
+  const own = await deps.store.readStream(stream);
+  if (own.length === 0) throw notFound();
+  await requireReadable(deps, principal, { type, id });
+  return { type, id, stream, own };
+}
+
+/**
  * The audit trail, read from the log itself (not a read model), with who did it and when.
  * - `GET /api/history/{ObjectType}/{id}`: every event of one record, and the changes of its
  *   grants. Needs what reading the record by its id needs (`mayReadRecord`); the grant changes (who holds what) are shown only to those
@@ -85,13 +104,7 @@ async function present(deps: QueryServiceDeps, principal: Principal, events: Sto
 export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   app.get('/api/history/:type/:id', async (request) => {
     const principal = principalOf(request);
-    const { type, id } = parseInput(RecordIdentityParamsSchema, request.params);
-    const stream = streamName(type, id);
-    // An empty stream: a record that never existed (a deleted one keeps its events).
-    const own = await deps.store.readStream(stream);
-    if (own.length === 0) throw notFound();
-    // Whoever may not read the record by its id does not learn of it here either.
-    await requireReadable(deps, principal, { type, id });
+    const { type, id, stream, own } = await readableStream(deps, principal, request.params);
     const mayReadAcl = await deps.permissions.has(principal, { type, id }, 'Admin');
     // The record's own events and the changes of its grants, in the order they happened.
     const grants = mayReadAcl ? await deps.store.readStream(aclStream({ type, id })) : [];

@@ -6,7 +6,7 @@ import {
   resources,
   systemActorName,
 } from '@interior/contracts';
-import type { StoredEvent } from '@interior/platform';
+import { allEvents } from '../testing/event-log';
 import { ADMIN, type ApiClient, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { createSample, type ResourceContractContext } from '../testing/resource-contract';
 
@@ -53,18 +53,6 @@ async function wholeLog(token: string, filter: Record<string, unknown> = {}, siz
   return rows;
 }
 
-async function allEvents(): Promise<StoredEvent[]> {
-  const store = platform.server.runtime.store;
-  const events: StoredEvent[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const batch = await store.readAll({ after, limit: 500 });
-    if (batch.length === 0) return events;
-    events.push(...batch);
-    after = batch[batch.length - 1]!.position;
-  }
-}
-
 beforeAll(async () => {
   platform = await startTestPlatform();
   admin = (await api().login(ADMIN.email, ADMIN.password)).token;
@@ -96,7 +84,7 @@ afterAll(async () => {
 
 describe('the audit log', () => {
   it('holds every event of the log, newest first, each once, across pages', async () => {
-    const events = await allEvents();
+    const events = await allEvents(platform);
     const rows = await wholeLog(admin);
     const audited = new Set(rows.map((row) => row.position));
     // Named by type first, so a type the log misses says which.

@@ -10,6 +10,7 @@ import {
   placedProducts,
 } from '@interior/contracts';
 import type { StoredEvent } from '@interior/platform';
+import { allEvents } from '../testing/event-log';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 let platform: TestPlatform;
@@ -32,19 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.stop();
 });
-
-/** Every event in the log, oldest first. */
-async function allEvents(): Promise<StoredEvent[]> {
-  const store = platform.server.runtime.store;
-  const events: StoredEvent[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const batch = await store.readAll({ after, limit: 500 });
-    if (batch.length === 0) return events;
-    events.push(...batch);
-    after = batch[batch.length - 1]!.position;
-  }
-}
 
 it('the analysis numbers equal counts computed directly from the events', async () => {
   const api = platform.api;
@@ -100,7 +88,7 @@ it('the analysis numbers equal counts computed directly from the events', async 
   expect(answer.status).toBe(200);
 
   // The same figures, straight from the log.
-  const events = (await allEvents()).filter((e) => e.stream.startsWith('Design-')) as (StoredEvent &
+  const events = (await allEvents(platform)).filter((e) => e.stream.startsWith('Design-')) as (StoredEvent &
     DesignEvent)[];
   const createdPerDay = new Map<string, number>();
   const weekUsers = new Map<string, Set<number>>();
@@ -237,7 +225,7 @@ it('the estimate funnel counts each estimation in every stage it reached, as the
   await platform.server.runtime.waiter.waitFor(last, ['EstimationCompleted', 'EstimationAccepted'], 10_000);
 
   const answer = await platform.api.request('GET', '/api/analysis/design', { token: admin });
-  const estimations = (await allEvents()).filter((e) => e.stream.startsWith('Estimation-'));
+  const estimations = (await allEvents(platform)).filter((e) => e.stream.startsWith('Estimation-'));
   const streamsWith = (type: string) =>
     new Set(estimations.filter((e) => e.type === type).map((e) => e.stream)).size;
   const requested = streamsWith('EstimationRequested');

@@ -1,11 +1,16 @@
 import {
   type Ace,
+  describeChanges,
   eventTypeLabel,
+  type FieldChange,
   type HistoryEntry,
+  type HistoryRow,
   identityKey,
   type ObjectType,
   resourceObjectTypes,
   type SecurityIdentity,
+  sharedFieldNames,
+  typeFieldNames,
 } from '@interior/contracts';
 import {
   Alert,
@@ -27,7 +32,6 @@ import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../admin/dataProvider';
 import { formatDateTime } from '../i18n/format';
 import { type IdentityLabels, resolveLabels } from '../permissions/acl';
-import { describeChanges, type FieldChange, type HistoryRow } from './changes';
 import { agreementLabel, type Shown, showValue, type ValueContext } from './values';
 
 /** Every identity the grant changes of a history name. */
@@ -84,41 +88,6 @@ function useGroupNames(entries: readonly HistoryEntry[] | undefined): ReadonlyMa
   return data ?? noGroups;
 }
 const noGroups: ReadonlyMap<number, string> = new Map();
-
-/** Names of the fields of a type's events where no screen's form names them. */
-const typeFieldNames: Partial<Record<ObjectType, Readonly<Record<string, string>>>> = {
-  Estimation: {
-    estimateNumber: '견적 번호',
-    designId: '디자인 번호',
-    designName: '디자인',
-    designRevision: '디자인 리비전',
-    requesterId: '요청자',
-    note: '요청 메모',
-    managerId: '담당 매니저',
-    designerId: '담당 디자이너',
-    lines: '품목',
-    totals: '금액',
-    rates: '요율',
-    problems: '계산하지 못한 부분',
-    revision: '견적서 리비전',
-    validUntil: '유효기한',
-    orderNumber: '주문 번호',
-    reason: '사유',
-  },
-};
-
-/** Names of fields that events of every kind of record carry. */
-const sharedFieldNames: Readonly<Record<string, string>> = {
-  aces: '권한',
-  status: '상태',
-  groups: '소속 그룹',
-  reason: '사유',
-  at: '일시',
-  expiresAt: '만료 일시',
-  id: '번호',
-  name: '이름',
-  description: '설명',
-};
 
 function ShownValue({ value }: { value: Shown }) {
   if (!Array.isArray(value)) return <>{value}</>;

@@ -1,5 +1,6 @@
 import {
   AclEventSchemas,
+  describeChanges,
   EmailReservationEventSchemas,
   EstimationEventSchemas,
   eventTypeLabel,
@@ -8,7 +9,6 @@ import {
   UserEventSchemas,
   UserGroupEventSchemas,
 } from '@interior/contracts';
-import { describeChanges } from './changes';
 import { reasonLabels, showValue, type ValueContext } from './values';
 
 const entry = (revision: number, type: string, data: unknown): HistoryEntry => ({

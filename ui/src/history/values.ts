@@ -2,6 +2,7 @@ import {
   type Ace,
   type AgreementCode,
   agreementDefinitions,
+  type ConsentValue,
   formatWon,
   type Role,
   roleLabels,
@@ -41,14 +42,6 @@ export const reasonLabels: Readonly<Record<string, string>> = {
   'user-erased': '개인정보 파기로 모든 기기에서 로그아웃',
   'signed-out-everywhere': '본인이 모든 기기에서 로그아웃',
 };
-
-/** A consent as the history keeps it per agreement: agreed or not, and the version of the text. */
-export interface ConsentValue {
-  agreed: boolean;
-  version?: string;
-}
-
-export const agreementField = (code: string) => `agreement.${code}`;
 
 /** The label of a consent field (`agreement.Marketing`), or null when the field is none. */
 export function agreementLabel(field: string): string | null {

@@ -1,5 +1,13 @@
-import type { HistoryEntry } from '@interior/contracts';
-import { agreementField, type ConsentValue } from './values';
+import type { HistoryEntry } from './history';
+
+/** A consent as the history keeps it per agreement: agreed or not, and the version of the text. */
+export interface ConsentValue {
+  agreed: boolean;
+  version?: string;
+}
+
+/** The field a consent is kept under: each agreement is a field of its own. */
+export const agreementField = (code: string) => `agreement.${code}`;
 
 /** One field an event set: its value before (when an earlier event set it) and after. */
 export interface FieldChange {
@@ -80,6 +88,19 @@ function fieldsOf(
   }
   for (const field of hiddenFields) delete data[field];
   return { fields: data, before };
+}
+
+/**
+ * A record as its events set it, up to the last of `entries` (oldest first): each field with the
+ * value the latest event that set it gave, read as the 이력 tab reads them (consents one by one,
+ * what an event implies spelled out, links' token ids and hashes left out).
+ */
+export function foldFields(entries: readonly HistoryEntry[]): Record<string, unknown> {
+  const known = new Map<string, unknown>();
+  for (const entry of entries) {
+    for (const [field, value] of Object.entries(fieldsOf(entry, known).fields)) known.set(field, value);
+  }
+  return Object.fromEntries(known);
 }
 
 /**

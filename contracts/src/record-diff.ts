@@ -1,0 +1,193 @@
+import { fieldLabel, type PersonNames, valueText } from './history-labels';
+import { formatWon } from './won';
+
+/** One field that differs between two revisions of a record. */
+export interface FieldDiff {
+  path: string;
+  label: string;
+  before: unknown;
+  after: unknown;
+  beforeText: string;
+  afterText: string;
+}
+
+/** An estimate line as the diff names it: its 공종 and item, and its numbers. */
+interface LineView {
+  id: string;
+  trade: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+}
+
+export interface LineDiff {
+  added: LineView[];
+  removed: LineView[];
+  changed: {
+    id: string;
+    trade: string;
+    name: string;
+    changes: {
+      field: 'quantity' | 'unitPrice' | 'amount';
+      label: string;
+      before: number;
+      after: number;
+      beforeText: string;
+      afterText: string;
+    }[];
+  }[];
+}
+
+/** What happened to a design's element: where it is, how big, what it is finished or furnished with. */
+export type ElementChange = 'moved' | 'resized' | 'refinished' | 'rotated' | 'renamed' | 'other';
+
+export interface ElementDiff {
+  added: { group: string; groupLabel: string; id: string }[];
+  removed: { group: string; groupLabel: string; id: string }[];
+  changed: { group: string; groupLabel: string; id: string; how: ElementChange[]; fields: string[] }[];
+}
+
+export interface RecordDiff {
+  changes: FieldDiff[];
+  lines?: LineDiff;
+  elements?: ElementDiff;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const lineNumberLabels = { quantity: '수량', unitPrice: '단가', amount: '금액' } as const;
+
+function lineView(line: Record<string, unknown>): LineView {
+  return {
+    id: String(line.id),
+    trade: String(line.trade ?? ''),
+    name: String(line.name ?? ''),
+    quantity: Number(line.quantity ?? 0),
+    unitPrice: Number(line.unitPrice ?? 0),
+    amount: Number(line.amount ?? 0),
+  };
+}
+
+/** An estimate's draft line by line, matched by the line's id. */
+export function diffLines(before: unknown, after: unknown): LineDiff {
+  const list = (value: unknown) =>
+    new Map(
+      (Array.isArray(value) ? value : []).map((line) => [String(line.id), line as Record<string, unknown>]),
+    );
+  const was = list(before);
+  const now = list(after);
+  const diff: LineDiff = { added: [], removed: [], changed: [] };
+  for (const [id, line] of now) if (!was.has(id)) diff.added.push(lineView(line));
+  for (const [id, line] of was) if (!now.has(id)) diff.removed.push(lineView(line));
+  for (const [id, line] of now) {
+    const old = was.get(id);
+    if (!old) continue;
+    const a = lineView(old);
+    const b = lineView(line);
+    const changes = (['quantity', 'unitPrice', 'amount'] as const)
+      .filter((field) => a[field] !== b[field])
+      .map((field) => ({
+        field,
+        label: lineNumberLabels[field],
+        before: a[field],
+        after: b[field],
+        beforeText: field === 'quantity' ? a[field].toLocaleString('ko-KR') : formatWon(a[field]),
+        afterText: field === 'quantity' ? b[field].toLocaleString('ko-KR') : formatWon(b[field]),
+      }));
+    if (changes.length) diff.changed.push({ id, trade: b.trade, name: b.name, changes });
+  }
+  return diff;
+}
+
+const elementGroups = {
+  walls: '벽',
+  openings: '문·창',
+  rooms: '방',
+  wallDrawings: '벽 도면',
+  items: '제품',
+} as const;
+
+/** Which kind of change each field of an element is. */
+const elementFieldChanges: Readonly<Record<string, ElementChange>> = {
+  a: 'moved',
+  b: 'moved',
+  x: 'moved',
+  y: 'moved',
+  polygon: 'moved',
+  offset: 'moved',
+  wallId: 'moved',
+  thickness: 'resized',
+  height: 'resized',
+  width: 'resized',
+  sill: 'resized',
+  ceilingHeight: 'resized',
+  quantity: 'resized',
+  floorMaterialId: 'refinished',
+  wallMaterialId: 'refinished',
+  ceilingMaterialId: 'refinished',
+  productId: 'refinished',
+  wallDrawingId: 'refinished',
+  workspaceId: 'refinished',
+  rotation: 'rotated',
+  name: 'renamed',
+};
+
+/** A design's drawing element by element, matched by the element's id within its group. */
+export function diffElements(before: unknown, after: unknown): ElementDiff {
+  const diff: ElementDiff = { added: [], removed: [], changed: [] };
+  for (const [group, groupLabel] of Object.entries(elementGroups)) {
+    const list = (doc: unknown) => {
+      const items = (doc as Record<string, unknown> | null)?.[group];
+      return new Map(
+        (Array.isArray(items) ? items : []).map((element) => [
+          String(element.id),
+          element as Record<string, unknown>,
+        ]),
+      );
+    };
+    const was = list(before);
+    const now = list(after);
+    for (const id of now.keys()) if (!was.has(id)) diff.added.push({ group, groupLabel, id });
+    for (const id of was.keys()) if (!now.has(id)) diff.removed.push({ group, groupLabel, id });
+    for (const [id, element] of now) {
+      const old = was.get(id);
+      if (!old) continue;
+      const fields = [...new Set([...Object.keys(old), ...Object.keys(element)])].filter(
+        (field) => !same(old[field], element[field]),
+      );
+      if (!fields.length) continue;
+      const how = [...new Set(fields.map((field) => elementFieldChanges[field] ?? 'other'))];
+      diff.changed.push({ group, groupLabel, id, how, fields });
+    }
+  }
+  return diff;
+}
+
+/**
+ * Two states of one record field by field, with the fields' Korean names and values as the screens
+ * show them; an estimation's lines line by line, a design's drawing element by element.
+ */
+export function diffRecord(
+  type: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  names: PersonNames,
+): RecordDiff {
+  const changes: FieldDiff[] = [];
+  for (const path of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
+    if (same(before[path], after[path])) continue;
+    changes.push({
+      path,
+      label: fieldLabel(type, path),
+      before: before[path] ?? null,
+      after: after[path] ?? null,
+      beforeText: valueText(type, path, before[path], names),
+      afterText: valueText(type, path, after[path], names),
+    });
+  }
+  const diff: RecordDiff = { changes };
+  if (type === 'Estimation') diff.lines = diffLines(before.lines, after.lines);
+  if (type === 'Design') diff.elements = diffElements(before.document, after.document);
+  return diff;
+}
