@@ -86,6 +86,7 @@ export const messages = {
   historyAsOfNeedsOne: '리비전(revision)과 시각(at) 중 하나를 지정해야 합니다.',
   noSuchRevision: '이 기록에 그 리비전은 없습니다.',
   notYetRecorded: '그 시각에는 아직 없던 기록입니다.',
+  invalidExportFormat: '내보내기 형식은 csv 또는 jsonl이어야 합니다.',
   invalidAuditCursor: '다음 페이지 위치(after)가 올바르지 않습니다.',
   auditPageNeedsCursor: '다음 페이지는 앞 페이지가 알려 준 위치(after)로 이어서 조회해야 합니다.',
   unknownFilterField: (field: string) => `검색할 수 없는 항목입니다: ${field}`,

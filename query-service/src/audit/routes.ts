@@ -1,10 +1,15 @@
+import { Readable } from 'node:stream';
 import {
   type AuditEntry,
   type AuditFilter,
   AuditFilterSchema,
+  auditCsvHeader,
+  auditCsvRow,
   auditLogReadModel,
   auditMoment,
   auditSentence,
+  csvCell,
+  csvDocument,
   erasedPersonName,
   logOrder,
   MAX_AUDIT_PAGE,
@@ -141,6 +146,67 @@ async function actorNames(deps: QueryServiceDeps, rows: readonly AuditRow[]) {
 }
 
 /**
+ * One page of the log for a reader: up to `size` rows they may see after the cursor, newest
+ * first, and where the next page begins (null at the end).
+ */
+async function readPage(
+  deps: QueryServiceDeps,
+  mayRead: (row: AuditRow) => Promise<boolean>,
+  filter: ReturnType<typeof parseFilter>,
+  after: [string, string] | null,
+  size: number,
+): Promise<{ entries: AuditEntry[]; next: string | null }> {
+  const page: AuditRow[] = [];
+  let cursor = after;
+  let scanned = 0;
+  let more = false;
+  /** The position of the last row looked at: where a page cut short by SCAN_LIMIT resumes. */
+  let lastSeen: string | null = null;
+  while (true) {
+    const chunk = await filtered(deps.knex, filter, cursor, Math.max(size + 1, SCAN_CHUNK));
+    const shown = await Promise.all(chunk.map(mayRead));
+    let index = 0;
+    for (; index < chunk.length && page.length <= size; index++) if (shown[index]) page.push(chunk[index]!);
+    scanned += index;
+    const last = chunk[index - 1];
+    if (last) {
+      cursor = [String(last.logMajor), String(last.logMinor)];
+      lastSeen = last.position;
+    }
+    if (page.length > size) {
+      more = true;
+      page.pop();
+      break;
+    }
+    if (chunk.length < Math.max(size + 1, SCAN_CHUNK)) break;
+    if (scanned >= SCAN_LIMIT) {
+      more = true;
+      break;
+    }
+  }
+  const next = more ? (page.length === size ? page[size - 1]!.position : lastSeen) : null;
+  const nameOf = await actorNames(deps, page);
+  const entries: AuditEntry[] = page.map((row) => {
+    const name = nameOf(row.actorId);
+    return {
+      position: row.position,
+      occurredAt: new Date(row.occurredAt).toISOString(),
+      type: row.type,
+      objectType: row.objectType,
+      objectId: row.objectId === null ? null : Number(row.objectId),
+      actor: { id: row.actorId === null ? null : Number(row.actorId), name },
+      sentence: auditSentence({
+        actorName: name,
+        type: row.type,
+        objectType: row.objectType,
+        objectId: row.objectId,
+      }),
+    };
+  });
+  return { entries, next };
+}
+
+/**
  * `GET /api/audit`: every event of the system a reader may see, newest first, one sentence each.
  * Paged by the position of the last row (`after`), never by skipping rows; `range=[a,b]` gives
  * the page's size. `Content-Range` counts the rows so far; its total is `*` while more follow,
@@ -158,54 +224,7 @@ export function registerAuditQueries(app: FastifyInstance, deps: QueryServiceDep
     const { start, size } = parseRange(query.range, after !== null);
     const filter = parseFilter(query.filter);
 
-    const mayRead = visibility(deps, principal);
-    const page: AuditRow[] = [];
-    let cursor = after;
-    let scanned = 0;
-    let more = false;
-    /** The position of the last row looked at: where a page cut short by SCAN_LIMIT resumes. */
-    let lastSeen: string | null = null;
-    while (true) {
-      const chunk = await filtered(deps.knex, filter, cursor, Math.max(size + 1, SCAN_CHUNK));
-      const shown = await Promise.all(chunk.map(mayRead));
-      let index = 0;
-      for (; index < chunk.length && page.length <= size; index++) if (shown[index]) page.push(chunk[index]!);
-      scanned += index;
-      const last = chunk[index - 1];
-      if (last) {
-        cursor = [String(last.logMajor), String(last.logMinor)];
-        lastSeen = last.position;
-      }
-      if (page.length > size) {
-        more = true;
-        page.pop();
-        break;
-      }
-      if (chunk.length < Math.max(size + 1, SCAN_CHUNK)) break;
-      if (scanned >= SCAN_LIMIT) {
-        more = true;
-        break;
-      }
-    }
-    const next = more ? (page.length === size ? page[size - 1]!.position : lastSeen) : null;
-    const nameOf = await actorNames(deps, page);
-    const entries: AuditEntry[] = page.map((row) => {
-      const name = nameOf(row.actorId);
-      return {
-        position: row.position,
-        occurredAt: new Date(row.occurredAt).toISOString(),
-        type: row.type,
-        objectType: row.objectType,
-        objectId: row.objectId === null ? null : Number(row.objectId),
-        actor: { id: row.actorId === null ? null : Number(row.actorId), name },
-        sentence: auditSentence({
-          actorName: name,
-          type: row.type,
-          objectType: row.objectType,
-          objectId: row.objectId,
-        }),
-      };
-    });
+    const { entries, next } = await readPage(deps, visibility(deps, principal), filter, after, size);
     const span = entries.length ? `${start}-${start + entries.length - 1}` : '*';
     reply.header('content-range', `audit ${span}/${next ? '*' : start + entries.length}`);
     const exposed = ['Content-Range'];
@@ -221,5 +240,41 @@ export function registerAuditQueries(app: FastifyInstance, deps: QueryServiceDep
     }
     reply.header('access-control-expose-headers', exposed.join(', '));
     return entries;
+  });
+
+  /**
+   * `GET /api/audit/export?format=csv|jsonl&filter=…`: the whole filtered log as the reader sees
+   * it, newest first, written page by page as it is read (never held whole in memory); CSV through
+   * the shared safe writer (spreadsheet formulas neutralised, with a byte order mark for Excel).
+   */
+  app.get('/api/audit/export', async (request, reply) => {
+    const principal = principalOf(request);
+    const query = request.query as Record<string, unknown>;
+    const format = query.format;
+    if (format !== 'csv' && format !== 'jsonl') throw badRequest(messages.invalidExportFormat);
+    const filter = parseFilter(query.filter);
+    const mayRead = visibility(deps, principal);
+    async function* lines() {
+      if (format === 'csv') yield csvDocument(auditCsvHeader, []);
+      let after: [string, string] | null = null;
+      do {
+        const { entries, next } = await readPage(deps, mayRead, filter, after, MAX_AUDIT_PAGE);
+        yield entries
+          .map((entry) =>
+            format === 'csv'
+              ? `${auditCsvRow(entry).map(csvCell).join(',')}\r\n`
+              : `${JSON.stringify(entry)}\n`,
+          )
+          .join('');
+        after = next === null ? null : logOrder(next);
+      } while (after);
+    }
+    reply
+      .header(
+        'content-type',
+        format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      )
+      .header('content-disposition', `attachment; filename="audit.${format}"`);
+    return reply.send(Readable.from(lines()));
   });
 }

@@ -229,4 +229,48 @@ describe('the audit log', () => {
     }
     expect((await api().request('GET', '/api/audit')).status).toBe(401);
   });
+
+  it('exports the filtered log a reader sees as JSON Lines and as safe CSV', async () => {
+    const email = 'formula@audit.example';
+    const userId = await platform.createUser({
+      email,
+      password: PASSWORD,
+      name: '=1+1',
+      roles: ['BusinessPro'],
+    });
+    const token = (await api().login(email, PASSWORD)).token;
+    await post(token, '/api/mydesign', { name: '수식 디자인' });
+    const exported = async (who: string, format: string, filter: Record<string, unknown> = {}) => {
+      const query = new URLSearchParams({ format, filter: JSON.stringify(filter) });
+      const response = await fetch(`${platform.url}/api/audit/export?${query}`, {
+        headers: { authorization: `Bearer ${who}` },
+      });
+      expect(response.status).toBe(200);
+      // Read as bytes: a text decoder would drop the byte order mark the file must start with.
+      return {
+        type: response.headers.get('content-type'),
+        text: Buffer.from(await response.arrayBuffer()).toString('utf8'),
+      };
+    };
+    // What each reader exports is what their pages show them, every page of it.
+    for (const who of [admin, people.owner!.token, people.guest!.token]) {
+      const { type, text } = await exported(who, 'jsonl');
+      expect(type).toMatch(/^application\/x-ndjson/);
+      const lines = text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+      expect(lines).toEqual(await wholeLog(who, {}, 200));
+    }
+    const mine = await wholeLog(admin, { actorId: userId });
+    const { type, text } = await exported(admin, 'csv', { actorId: userId });
+    expect(type).toMatch(/^text\/csv/);
+    expect(text.startsWith('\uFEFF위치,일시,')).toBe(true);
+    const rows = text.slice(1).split('\r\n').filter(Boolean);
+    expect(rows.length).toBe(mine.length + 1);
+    // A name a spreadsheet would run as a formula is written as text.
+    expect(rows[1]).toContain(",'=1+1,");
+    const refused = await api().request('GET', '/api/audit/export?format=xml', { token: admin });
+    expect(refused.body).toEqual({ status: 400, message: messages.invalidExportFormat });
+  });
 });
