@@ -513,6 +513,15 @@ const routes: Route[] = [
 
   // User groups, their grants and their history.
   { method: 'GET', pattern: '/api/usergroup', path: () => '/api/usergroup', expected: () => 200 },
+  // The audit log: open to everyone signed in, each seeing the events of the records they may read
+  // (server/src/api/audit.test.ts holds each persona's rows to that rule).
+  { method: 'GET', pattern: '/api/audit', path: () => '/api/audit', expected: () => 200 },
+  {
+    method: 'GET',
+    pattern: '/api/audit/export',
+    path: () => '/api/audit/export?format=jsonl',
+    expected: () => 200,
+  },
   ...groupKeys.flatMap((key): Route[] => [
     {
       method: 'GET',
@@ -526,6 +535,19 @@ const routes: Route[] = [
       path: () => `/api/history/UserGroup/${groups[key]}`,
       expected: (p) => (mayRead(p, groups[key]) ? 200 : 404),
       check: grantsShownTo((p) => manages(p, groups[key]), key !== 'none'),
+    },
+    // A record as it was, and what changed: hidden exactly where its history is.
+    {
+      method: 'GET',
+      pattern: '/api/history/:type/:id/state',
+      path: () => `/api/history/UserGroup/${groups[key]}/state?revision=0`,
+      expected: (p) => (mayRead(p, groups[key]) ? 200 : 404),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/history/:type/:id/diff',
+      path: () => `/api/history/UserGroup/${groups[key]}/diff?from=0&to=0`,
+      expected: (p) => (mayRead(p, groups[key]) ? 200 : 404),
     },
     {
       method: 'PUT',
