@@ -210,7 +210,7 @@ describe('a selection of several elements', () => {
     expect(selectInRect(doc, { x: 1000, y: 1000 }, { x: 1500, y: 1200 })).toEqual([]);
   });
 
-  it('deletes everything selected in one edit, a wall with its door', () => {
+  it('deletes everything selected in one edit, a wall with its door, a room with the walls only it used', () => {
     const { doc, sofa, bed, living } = twoRooms();
     const gone = removeAll(doc, [
       { kind: 'wall', id: 'w2' },
@@ -218,7 +218,7 @@ describe('a selection of several elements', () => {
       { kind: 'item', id: bed },
       { kind: 'room', id: living },
     ]);
-    expect(gone.walls.map((w) => w.id)).toEqual(['w1', 'w3', 'w4', 'w5', 'w6', 'w7']);
+    expect(gone.walls.map((w) => w.id)).toEqual(['w5', 'w6', 'w7']);
     expect(gone.openings).toEqual([]);
     expect(gone.items).toEqual([]);
     expect(gone.rooms.map((r) => r.name)).toEqual(['침실']);
@@ -226,6 +226,33 @@ describe('a selection of several elements', () => {
     const empty = removeAll(doc, selectAll(doc));
     expect(empty).toEqual(emptyDesignDocument());
     expect(removeAll(doc, [])).toBe(doc);
+  });
+
+  it('deleting any rooms leaves every wall a remaining room uses and none of the deleted rooms’ own', () => {
+    const { doc } = twoRooms();
+    const third = addRectangleRoom(doc, { x: 0, y: 3000 }, { x: 4000, y: 6000 }, '주방', defaults).doc;
+    const withDrawing = addWallDrawing(
+      third,
+      { id: 1, width: 1000 },
+      wallAt(third, { x: 5500, y: 0 }, 100)!,
+      100,
+    )!.doc;
+    for (let mask = 1; mask < 2 ** withDrawing.rooms.length; mask++) {
+      const chosen = withDrawing.rooms.filter((_, i) => mask & (2 ** i));
+      const gone = removeAll(
+        withDrawing,
+        chosen.map((r) => ({ kind: 'room' as const, id: r.id })),
+      );
+      const used = new Set(gone.rooms.flatMap((r) => wallsOfRoom(gone.walls, r.polygon).map((w) => w.id)));
+      for (const room of withDrawing.rooms.filter((r) => !chosen.includes(r)))
+        expect(wallsOfRoom(gone.walls, room.polygon)).toEqual(wallsOfRoom(withDrawing.walls, room.polygon));
+      // No wall of a deleted room is left standing alone, nor anything on a wall that went.
+      for (const room of chosen)
+        for (const wall of wallsOfRoom(gone.walls, room.polygon)) expect(used.has(wall.id)).toBe(true);
+      const walls = new Set(gone.walls.map((w) => w.id));
+      expect(gone.openings.every((o) => walls.has(o.wallId))).toBe(true);
+      expect(gone.wallDrawings.every((d) => walls.has(d.wallId))).toBe(true);
+    }
   });
 
   it('moves products and a room together by a distance on the grid; the room takes its walls and their door', () => {

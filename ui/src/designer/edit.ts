@@ -10,6 +10,7 @@ import {
   wallBelongsToRoom,
   wallsOfRoom,
 } from '@interior/contracts';
+import { moveWall } from './dimensions';
 import { pointInPolygon, uncoveredFaces } from './rooms-from-walls';
 
 /**
@@ -266,7 +267,10 @@ export function removeSelected(doc: DesignDocument, selection: Selection): Desig
 const idsOf = (selected: readonly Selected[], kind: ElementKind) =>
   new Set(selected.filter((s) => s.kind === kind).map((s) => s.id));
 
-/** Removes every element selected, in one edit; a wall takes its openings and wall drawings with it. */
+/**
+ * Removes every element selected, in one edit; a wall takes its openings and wall drawings with
+ * it, and a room the walls of it that no room left standing uses.
+ */
 export function removeAll(doc: DesignDocument, selected: readonly Selected[]): DesignDocument {
   if (selected.length === 0) return doc;
   const walls = idsOf(selected, 'wall');
@@ -274,6 +278,12 @@ export function removeAll(doc: DesignDocument, selected: readonly Selected[]): D
   const drawings = idsOf(selected, 'wallDrawing');
   const rooms = idsOf(selected, 'room');
   const items = idsOf(selected, 'item');
+  const staying = doc.rooms.filter((r) => !rooms.has(r.id));
+  for (const room of doc.rooms) {
+    if (!rooms.has(room.id)) continue;
+    for (const wall of wallsOfRoom(doc.walls, room.polygon))
+      if (!staying.some((other) => wallBelongsToRoom(wall, other.polygon))) walls.add(wall.id);
+  }
   return {
     ...doc,
     walls: doc.walls.filter((w) => !walls.has(w.id)),
@@ -429,7 +439,8 @@ export function moveSelection(
 
 /**
  * What a drag of the selection does: a door or window alone slides along its wall, a product alone
- * lands on the grid, anything else moves together (moveSelection).
+ * lands on the grid, a wall alone moves with its rooms (dimensions.ts moveWall), anything else
+ * moves together (moveSelection).
  */
 export function dragMove(
   doc: DesignDocument,
@@ -439,6 +450,8 @@ export function dragMove(
 ): DesignDocument {
   const only = selected.length === 1 ? selected[0]! : null;
   if (only?.kind === 'opening' || only?.kind === 'item') return moveBy(doc, only, delta, grid);
+  // A wall alone moves square to itself and reshapes its rooms; where it cannot, it stays.
+  if (only?.kind === 'wall') return moveWall(doc, only.id, delta, grid).doc ?? doc;
   return moveSelection(doc, selected, delta, grid);
 }
 
