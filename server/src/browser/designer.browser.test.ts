@@ -494,7 +494,7 @@ describeInBrowser('the design editor', () => {
       [8000, 6000],
     ]);
     // A rotation for both at once.
-    const rotation = page.getByLabel('회전 (도)');
+    const rotation = page.getByLabel('회전 (°)');
     await rotation.fill('90');
     await rotation.press('Enter');
     doc = await documentWhen((d) => ours(d).every((i) => i.rotation === 90));

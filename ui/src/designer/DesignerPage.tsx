@@ -15,12 +15,14 @@ import {
   Box,
   Button,
   Divider,
+  FormControlLabel,
   LinearProgress,
   List,
   ListItemButton,
   ListItemText,
   MenuItem,
   Stack,
+  Switch,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -36,6 +38,14 @@ import { showNotice } from '../feedback/notices';
 import { buildTree, type TreeNode } from '../resources/category/tree';
 import { ApiError, apiFetch, apiJson } from '../session';
 import { CatalogueStatusChip, usePlacedProducts } from './catalogue-status';
+import {
+  ItemPlacement,
+  NumberField,
+  OpeningDimensions,
+  RoomDimensions,
+  WallDimensions,
+} from './DimensionFields';
+import { moveWall } from './dimensions';
 import {
   addItem,
   addOpening,
@@ -62,6 +72,8 @@ import {
 import { type MaterialCategory, MaterialPicker, type MaterialRow, type Usage } from './MaterialPicker';
 import { PlanCanvas, type ProductSize, type Tool } from './PlanCanvas';
 import { uncoveredFaces } from './rooms-from-walls';
+import { ShortcutsDialog, toolOfKey, tools } from './ShortcutsDialog';
+import { draftOn, dropDraft, keepDraft, useUnsavedEdits } from './useUnsavedEdits';
 
 interface Named {
   id: number;
@@ -93,7 +105,8 @@ const PRODUCT_DRAG_TYPE = 'application/x-interior-product';
 const AUTOSAVE_MS = 1_500;
 const PREVIEW_MS = 600;
 const HISTORY_LIMIT = 200;
-const draftKey = (id: number) => `designer:${id}`;
+/** Chrome refuses a keepalive request whose body passes 64 KB; larger documents go by an ordinary one. */
+const KEEPALIVE_BYTES = 60_000;
 
 const saveLabels: Record<SaveState, string> = {
   saved: '저장됨',
@@ -174,48 +187,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/**
- * A number field that applies whole millimetres (or degrees) within bounds; `null` when the
- * elements selected differ (left empty, it changes nothing).
- */
-function NumberField({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  label: string;
-  value: number | null;
-  min: number;
-  max: number;
-  onChange: (value: number) => void;
-}) {
-  const [text, setText] = useState(value === null ? '' : String(value));
-  useEffect(() => setText(value === null ? '' : String(value)), [value]);
-  const parsed = Number(text);
-  const empty = value === null && text.trim() === '';
-  const valid = /^-?\d+$/.test(text.trim()) && parsed >= min && parsed <= max;
-  const apply = () => valid && parsed !== value && onChange(parsed);
-  return (
-    <TextField
-      size="small"
-      label={label}
-      value={text}
-      placeholder={value === null ? '여러 값' : undefined}
-      error={!valid && !empty}
-      helperText={valid || empty ? undefined : `${min}–${max} 사이의 정수`}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={apply}
-      onKeyDown={(e) => e.key === 'Enter' && apply()}
-      slotProps={{
-        htmlInput: { inputMode: 'numeric' },
-        inputLabel: value === null ? { shrink: true } : undefined,
-      }}
-    />
-  );
-}
-
 /** The value every element has in common, or null when they differ. */
 function common<T>(values: readonly T[]): T | null {
   return values.length > 0 && values.every((v) => v === values[0]) ? values[0]! : null;
@@ -271,7 +242,12 @@ export function DesignerPage() {
   const [preview, setPreview] = useState<EstimatePreview | null>(null);
   const [requesting, setRequesting] = useState(false);
   const [threeD, setThreeD] = useState(false);
+  const [offered, setOffered] = useState<DesignDocument | null>(null);
+  const [dimensions, setDimensions] = useState(true);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const saved = useRef<DesignDocument | null>(null);
+  // The document a save is sending now: the same one is not sent twice.
+  const sending = useRef<DesignDocument | null>(null);
   const clipboard = useRef<Selected[]>([]);
   // What is selected and still in the document (an undo may have taken some of it away).
   const selection = useMemo(() => (doc ? presentSelection(doc, selected) : selected), [doc, selected]);
@@ -299,19 +275,10 @@ export function DesignerPage() {
       setName(design.name);
       setRevision(etag);
       saved.current = server;
-      // Work not saved before a reload comes back when it was based on this very revision.
-      const kept = localStorage.getItem(draftKey(id));
-      const local = kept ? (JSON.parse(kept) as { revision: number; document: unknown }) : null;
-      const restored = local?.revision === etag ? designDocumentSchema.safeParse(local.document) : null;
-      if (restored?.success) {
-        history.reset(restored.data);
-        setSaveState('dirty');
-        showNotice('저장하지 않았던 편집 내용을 되살렸습니다.', 'info');
-      } else {
-        if (local) localStorage.removeItem(draftKey(id));
-        history.reset(server);
-        setSaveState('saved');
-      }
+      history.reset(server);
+      setSaveState('saved');
+      // Edits that never reached the server, based on this very revision, are offered back.
+      setOffered(draftOn(id, etag));
     } catch (error) {
       setLoadError(error instanceof Error ? error.message : String(error));
     }
@@ -485,32 +452,46 @@ export function DesignerPage() {
   useEffect(() => {
     if (!doc || doc === saved.current) return;
     setSaveState((s) => (s === 'stale' ? s : 'dirty'));
-    localStorage.setItem(draftKey(id), JSON.stringify({ revision, document: doc }));
+    keepDraft(id, revision, doc);
   }, [doc, id, revision]);
 
-  const save = useCallback(async () => {
-    if (!doc || doc === saved.current) return;
-    setSaveState('saving');
-    try {
-      const answer = await apiJson<{ revision: number }>(`/api/design/${id}/document`, {
-        method: 'PUT',
-        json: doc,
-        headers: { 'If-Match': `"${revision}"` },
-      });
-      saved.current = doc;
-      setRevision(answer.revision);
-      localStorage.removeItem(draftKey(id));
-      setSaveState('saved');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 412) {
-        setSaveState('stale');
-        showNotice(messages.staleDesignDocument, 'warning');
-      } else {
-        setSaveState('failed');
-        showNotice(error instanceof Error ? error.message : String(error), 'error');
+  /** Saves the document on screen; `leaving`: the page is going, so the request must outlive it. */
+  const save = useCallback(
+    async (leaving = false) => {
+      if (!doc || doc === saved.current || doc === sending.current) return;
+      sending.current = doc;
+      setSaveState('saving');
+      try {
+        const body = JSON.stringify(doc);
+        const answer = await apiJson<{ revision: number }>(`/api/design/${id}/document`, {
+          method: 'PUT',
+          body,
+          keepalive: leaving && body.length <= KEEPALIVE_BYTES,
+          headers: { 'If-Match': `"${revision}"`, 'Content-Type': 'application/json' },
+        });
+        saved.current = doc;
+        setRevision(answer.revision);
+        dropDraft(id);
+        setSaveState('saved');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 412) {
+          setSaveState('stale');
+          showNotice(messages.staleDesignDocument, 'warning');
+        } else {
+          setSaveState('failed');
+          showNotice(error instanceof Error ? error.message : String(error), 'error');
+        }
+      } finally {
+        sending.current = null;
       }
-    }
-  }, [doc, id, revision]);
+    },
+    [doc, id, revision],
+  );
+  useUnsavedEdits({
+    unsaved: saveState !== 'saved',
+    sendable: saveState === 'dirty' || saveState === 'failed',
+    send: () => void save(true),
+  });
 
   useEffect(() => {
     if (saveState !== 'dirty') return;
@@ -541,8 +522,20 @@ export function DesignerPage() {
     const onKey = (event: KeyboardEvent) => {
       // Typing in a field, or working in a dialog such as the finish picker, is not editing the plan.
       if ((event.target as HTMLElement).closest('input, textarea, [role="dialog"]')) return;
+      // A key the plan took (a length typed while drawing) is not a shortcut.
+      if (event.defaultPrevented) return;
       const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'z' && !event.shiftKey) {
+      const picked = toolOfKey(event);
+      if (mod && event.key.toLowerCase() === 's') {
+        // The browser would save the page; the editor saves the design, now.
+        event.preventDefault();
+        void save();
+      } else if (event.key === '?') {
+        event.preventDefault();
+        setShortcutsOpen(true);
+      } else if (picked) {
+        setTool(picked);
+      } else if (mod && event.key.toLowerCase() === 'z' && !event.shiftKey) {
         event.preventDefault();
         history.undo();
       } else if (
@@ -577,7 +570,7 @@ export function DesignerPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [history.undo, history.redo, history.apply, remove, selection, doc, defaults]);
+  }, [history.undo, history.redo, history.apply, remove, selection, doc, defaults, save]);
 
   if (!(id > 0) || loadError)
     return (
@@ -718,6 +711,7 @@ export function DesignerPage() {
 
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <AppBar position="static" color="primary" elevation={1}>
         <Toolbar variant="dense" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <Button color="inherit" component={RouterLink} to={`${dashboardPath}/mydesign/${id}/overview`}>
@@ -743,6 +737,16 @@ export function DesignerPage() {
               </Button>
             </span>
           </Tooltip>
+          <Tooltip title="지금 저장 (Ctrl+S)">
+            <span>
+              <Button color="inherit" disabled={saveState === 'saved'} onClick={() => void save()}>
+                저장
+              </Button>
+            </span>
+          </Tooltip>
+          <Button color="inherit" onClick={() => setShortcutsOpen(true)}>
+            단축키 (?)
+          </Button>
           <Button color="inherit" onClick={() => setThreeD(!threeD)} aria-pressed={threeD}>
             {threeD ? '2D 평면' : '3D 보기'}
           </Button>
@@ -751,6 +755,37 @@ export function DesignerPage() {
           </Button>
         </Toolbar>
       </AppBar>
+      {offered && (
+        <Alert
+          severity="info"
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  edit(offered);
+                  setOffered(null);
+                }}
+              >
+                되살리기
+              </Button>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  dropDraft(id);
+                  setOffered(null);
+                }}
+              >
+                버리기
+              </Button>
+            </Stack>
+          }
+        >
+          지난번에 저장되지 않은 편집이 이 브라우저에 남아 있습니다. 되살릴까요?
+        </Alert>
+      )}
       {saveState === 'stale' && (
         <Alert
           severity="warning"
@@ -774,15 +809,18 @@ export function DesignerPage() {
               value={tool}
               onChange={(_, value) => value && setTool(value)}
             >
-              <ToggleButton value="select">선택 (Esc)</ToggleButton>
-              <ToggleButton value="room">방 그리기</ToggleButton>
-              <ToggleButton value="polygon">다각형 방</ToggleButton>
-              <ToggleButton value="wall">벽 그리기</ToggleButton>
-              <ToggleButton value="door">문</ToggleButton>
-              <ToggleButton value="window">창</ToggleButton>
-              <ToggleButton value="item">제품 놓기</ToggleButton>
-              <ToggleButton value="wallDrawing">벽면도 붙이기</ToggleButton>
+              {tools.map((t) => (
+                // The tooltip describes the button, so its name stays the tool's name.
+                <Tooltip key={t.tool} title={`단축키 ${t.key}`} placement="right" describeChild>
+                  <ToggleButton value={t.tool}>{t.label}</ToggleButton>
+                </Tooltip>
+              ))}
             </ToggleButtonGroup>
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Switch checked={dimensions} onChange={(e) => setDimensions(e.target.checked)} />}
+              label="치수 표시"
+            />
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
               {toolHelp[tool]}
             </Typography>
@@ -800,38 +838,6 @@ export function DesignerPage() {
                 </Button>
               </span>
             </Tooltip>
-          </Panel>
-          <Divider />
-          <Panel title="단축키">
-            <Box
-              component="dl"
-              sx={{ m: 0, fontSize: '0.8rem', display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 0.5 }}
-            >
-              {[
-                ['Ctrl+Z', '되돌리기'],
-                ['Ctrl+Y', '다시 하기'],
-                ['Shift+클릭', '여러 요소 고르기, 다시 누르면 빼기 (Ctrl+클릭도)'],
-                ['Shift+끌기', '사각형 안의 요소를 모두 고르기'],
-                ['Ctrl+A', '모두 고르기'],
-                ['Ctrl+C / V', '고른 방·벽·제품 복사와 붙여넣기'],
-                ['Delete', '고른 요소 모두 삭제 (벽은 문·창과 함께)'],
-                ['Esc', '선택 해제, 선택 도구로'],
-                ['끌기', '제품 옮기기, 문·창 밀기, 여럿 고른 채로 함께 옮기기'],
-                ['고른 방 끌기', '방을 벽과 함께 옮기기'],
-                ['손잡이 끌기', '제품 돌리기 (15° 단위)'],
-                ['빈 곳 끌기', '화면 옮기기 (가운데 버튼 끌기는 어느 도구에서나)'],
-                ['휠', '확대·축소'],
-              ].map(([key, what]) => (
-                <Box key={key} sx={{ display: 'contents' }}>
-                  <Box component="dt" sx={{ fontWeight: 600 }}>
-                    {key}
-                  </Box>
-                  <Box component="dd" sx={{ m: 0 }}>
-                    {what}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
           </Panel>
           <Divider />
           <Panel title="제품">
@@ -951,12 +957,19 @@ export function DesignerPage() {
               tool={tool}
               selection={selection}
               grid={defaults.grid}
+              dimensions={dimensions}
               products={productSizes}
               wallDrawings={wallDrawingSizes}
               onSelect={setSelection}
               onRectangle={onRectangle}
               onPoint={onPoint}
-              onMove={(targets, delta) => edit(dragMove(doc, targets, delta, defaults.grid))}
+              onMove={(targets, delta) => {
+                // A wall that cannot move there says why; anything else always moves.
+                const wall = targets.length === 1 && targets[0]!.kind === 'wall' ? targets[0]! : null;
+                const refused = wall && moveWall(doc, wall.id, delta, defaults.grid).refused;
+                if (refused) showNotice(refused, 'warning');
+                else edit(dragMove(doc, targets, delta, defaults.grid));
+              }}
               onPolygon={onPolygon}
               onRotate={(itemId, rotation) => edit(updateItem(doc, itemId, { rotation }))}
               onWall={onWall}
@@ -1040,7 +1053,7 @@ export function DesignerPage() {
                         고른 제품 {chosenItems.length}개에 함께
                       </Typography>
                       <NumberField
-                        label="회전 (도)"
+                        label="회전 (°)"
                         value={common(chosenItems.map((i) => i.rotation))}
                         min={-360}
                         max={360}
@@ -1098,6 +1111,7 @@ export function DesignerPage() {
                       </MenuItem>
                     ))}
                   </TextField>
+                  <RoomDimensions doc={doc} edit={edit} room={room} />
                   <NumberField
                     label="천장 높이 (mm)"
                     value={room.ceilingHeight}
@@ -1112,6 +1126,7 @@ export function DesignerPage() {
               )}
               {wall && (
                 <>
+                  <WallDimensions doc={doc} edit={edit} wall={wall} />
                   <NumberField
                     label="벽 두께 (mm)"
                     value={wall.thickness}
@@ -1142,26 +1157,13 @@ export function DesignerPage() {
                     <MenuItem value="Door">문</MenuItem>
                     <MenuItem value="Window">창</MenuItem>
                   </TextField>
-                  <NumberField
-                    label="폭 (mm)"
-                    value={opening.width}
-                    min={1}
-                    max={100_000}
-                    onChange={(width) => edit(updateOpening(doc, opening.id, { width }))}
-                  />
+                  <OpeningDimensions doc={doc} edit={edit} opening={opening} />
                   <NumberField
                     label="높이 (mm)"
                     value={opening.height}
                     min={1}
                     max={100_000}
                     onChange={(height) => edit(updateOpening(doc, opening.id, { height }))}
-                  />
-                  <NumberField
-                    label="벽 시작점에서 (mm)"
-                    value={opening.offset}
-                    min={0}
-                    max={2_000_000}
-                    onChange={(offset) => edit(updateOpening(doc, opening.id, { offset }))}
                   />
                 </>
               )}
@@ -1178,13 +1180,7 @@ export function DesignerPage() {
                       missing={missingProducts.has(item.productId)}
                     />
                   </Stack>
-                  <NumberField
-                    label="회전 (도)"
-                    value={item.rotation}
-                    min={-360}
-                    max={360}
-                    onChange={(rotation) => edit(updateItem(doc, item.id, { rotation }))}
-                  />
+                  <ItemPlacement doc={doc} edit={edit} item={item} />
                   <NumberField
                     label="수량"
                     value={item.quantity ?? 1}

@@ -9,6 +9,7 @@ import {
   useState,
   type WheelEvent,
 } from 'react';
+import { pointAtDistance } from './dimensions';
 import {
   dragMove,
   isSelected,
@@ -21,6 +22,7 @@ import {
   toggleSelected,
   withSelected,
 } from './edit';
+import { DoorSwings, WallDimensionLines } from './PlanAnnotations';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';
 
@@ -91,8 +93,11 @@ export function PlanCanvas({
   onDrop,
   onWall,
   onRotate,
+  dimensions = true,
 }: {
   doc: DesignDocument;
+  /** Dimension lines beside the walls (치수 표시). */
+  dimensions?: boolean;
   tool: Tool;
   selection: readonly Selected[];
   grid: number;
@@ -140,14 +145,55 @@ export function PlanCanvas({
     setOutline([]);
     setHover(null);
   }, [outline, onPolygon]);
+  // The length typed for the edge being drawn (digits), until Enter.
+  const [typed, setTyped] = useState('');
+  /** The next point of a wall chain or a room's outline, clicked or typed. */
+  const addPoint = useCallback(
+    (point: DesignPoint) => {
+      const last = outline[outline.length - 1];
+      if (tool === 'wall') {
+        // Walls chain: each point ends one wall and starts the next, until one closes a room.
+        if (last && (last.x !== point.x || last.y !== point.y) && onWall(last, point)) {
+          setOutline([]);
+          setHover(null);
+          return;
+        }
+        setOutline(last ? [last, point] : [point]);
+        return;
+      }
+      const first = outline[0];
+      // Back on the first point closes the outline.
+      if (first && outline.length >= 3 && first.x === point.x && first.y === point.y) closeOutline();
+      else if (!outline.some((p) => p.x === point.x && p.y === point.y)) setOutline([...outline, point]);
+    },
+    [outline, tool, onWall, closeOutline],
+  );
   useEffect(() => {
     if (tool !== 'polygon' && tool !== 'wall') {
       setOutline([]);
       setHover(null);
+      setTyped('');
       return;
     }
     const onKey = (event: KeyboardEvent) => {
+      if ((event.target as HTMLElement).closest?.('input, textarea, [role="dialog"]')) return;
+      const last = outline[outline.length - 1];
+      // Digits typed while drawing are the length of the edge being drawn; Enter sets it.
+      if (last && /^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey) {
+        setTyped((t) => (t + event.key).replace(/^0+/, '').slice(0, 7));
+        return;
+      }
+      if (typed && event.key === 'Backspace') {
+        // Taken here (the editor deletes the selection on a Backspace not prevented).
+        event.preventDefault();
+        setTyped((t) => t.slice(0, -1));
+        return;
+      }
       if (event.key !== 'Enter') return;
+      if (last && typed) {
+        setTyped('');
+        return addPoint(pointAtDistance(last, hover ?? last, Number(typed)));
+      }
       // Enter closes a room's outline; for walls it ends the chain.
       if (tool === 'polygon') closeOutline();
       else {
@@ -155,9 +201,10 @@ export function PlanCanvas({
         setHover(null);
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [tool, closeOutline]);
+    // In the capture phase, before the editor's own shortcuts see the key.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [tool, closeOutline, outline, typed, hover, addPoint]);
 
   // Wheel zoom with a non-passive listener, so the page itself does not scroll.
   useEffect(() => {
@@ -190,25 +237,9 @@ export function PlanCanvas({
     }
     if (event.button !== 0) return;
     const at = toPlan(event.clientX, event.clientY);
-    if (tool === 'wall') {
-      // Walls chain: each click ends one wall and starts the next, until one closes a room.
-      const point = outlinePoint(event);
-      const last = outline[outline.length - 1];
-      if (last && (last.x !== point.x || last.y !== point.y) && onWall(last, point)) {
-        setOutline([]);
-        setHover(null);
-        return;
-      }
-      setOutline(last ? [last, point] : [point]);
-      return;
-    }
-    if (tool === 'polygon') {
-      const point = outlinePoint(event);
-      const first = outline[0];
-      // Back on the first point closes the outline.
-      if (first && outline.length >= 3 && first.x === point.x && first.y === point.y) closeOutline();
-      else if (!outline.some((p) => p.x === point.x && p.y === point.y)) setOutline([...outline, point]);
-      return;
+    if (tool === 'wall' || tool === 'polygon') {
+      setTyped('');
+      return addPoint(outlinePoint(event));
     }
     if (tool === 'room') {
       (event.target as Element).setPointerCapture?.(event.pointerId);
@@ -315,8 +346,8 @@ export function PlanCanvas({
       return;
     }
     onSelect([element]);
-    // Products move and doors and windows slide by dragging; a room moves once it is selected.
-    if (kind === 'item' || kind === 'opening' || (kind === 'room' && already)) {
+    // Products and walls move and doors and windows slide by dragging; a room moves once it is selected.
+    if (kind === 'item' || kind === 'opening' || kind === 'wall' || (kind === 'room' && already)) {
       capture(event);
       setDrag({
         kind: 'move',
@@ -450,6 +481,8 @@ export function PlanCanvas({
           />
         );
       })}
+      <DoorSwings doc={shown} font={font} />
+      {dimensions && <WallDimensionLines doc={shown} font={font} />}
       {shown.wallDrawings.map((placed) => {
         const wall = wallsById.get(placed.wallId);
         if (!wall) return null;
@@ -574,8 +607,16 @@ export function PlanCanvas({
             if (!last || !hover) return null;
             const length = Math.round(Math.hypot(hover.x - last.x, hover.y - last.y));
             return (
-              <text x={hover.x + font / 2} y={hover.y - font / 2} fontSize={font} fill={SELECTED}>
-                {length.toLocaleString('ko-KR')} mm
+              <text
+                x={hover.x + font / 2}
+                y={hover.y - font / 2}
+                fontSize={font}
+                fill={SELECTED}
+                data-testid="drawing-length"
+              >
+                {typed
+                  ? `${Number(typed).toLocaleString('ko-KR')} mm ↵`
+                  : `${length.toLocaleString('ko-KR')} mm`}
               </text>
             );
           })()}
