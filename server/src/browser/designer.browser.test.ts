@@ -11,6 +11,7 @@ import {
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { glbBytes, PNG_BYTES, uploadFile } from '../testing/sample-files';
 import { buildWorkedExample } from '../testing/worked-example';
+import { designerPage } from './designer-page';
 
 const PASSWORD = 'designer-password-1';
 
@@ -147,61 +148,10 @@ describeInBrowser('the design editor', () => {
     await platform?.stop();
   });
 
-  /**
-   * Opens the editor: signed out, its address leads to sign-in and back; a tab opened beside a
-   * signed-in one is handed its session.
-   */
-  const open = async (page: Page) => {
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await page.goto(`${platform.url}/designer/${designId}`);
-    const canvas = page.getByTestId('plan-canvas');
-    await canvas.or(page.getByLabel('이메일').first()).first().waitFor();
-    if (!(await canvas.isVisible())) {
-      await signInThroughForm(page, 'owner@editor.example', PASSWORD);
-      await page.waitForURL(new RegExp(`/designer/${designId}$`));
-    }
-    await canvas.waitFor();
-  };
-  /** A plan point (millimetres) as a point on the screen. */
-  const screen = async (page: Page, x: number, y: number) =>
-    (await page.evaluate(
-      `(() => { const m = document.querySelector('[data-testid=plan-canvas]').getScreenCTM(); return { x: m.a * ${x} + m.c * ${y} + m.e, y: m.b * ${x} + m.d * ${y} + m.f }; })()`,
-    )) as { x: number; y: number };
-  const clickAt = async (page: Page, x: number, y: number) => {
-    const at = await screen(page, x, y);
-    await page.mouse.click(at.x, at.y);
-  };
-  /** Picks a drawing tool and clicks the plan points in turn. */
-  const drawThrough = async (page: Page, tool: string, points: readonly (readonly [number, number])[]) => {
-    await page.getByRole('button', { name: tool }).click();
-    for (const [x, y] of points) await clickAt(page, x, y);
-  };
-  const saved = async (page: Page) =>
-    page
-      .getByTestId('save-state')
-      .getByText(/^저장됨/)
-      .waitFor({ timeout: 15_000 });
-  const documentNow = async () =>
-    (await platform.api.request('GET', `/api/design/${designId}/document`, { token: owner }))
-      .body as DesignDocument;
-  /** The saved document once `check` holds (autosave follows edits by a moment), or the last one read. */
-  const documentWhen = async (check: (doc: DesignDocument) => boolean) => {
-    let doc = await documentNow();
-    for (let waited = 0; waited < 10_000 && !check(doc); waited += 200) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      doc = await documentNow();
-    }
-    return doc;
-  };
-  const dragOnPlan = async (page: Page, from: [number, number], to: [number, number]) => {
-    const a = await screen(page, ...from);
-    const b = await screen(page, ...to);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-    await page.mouse.move(b.x, b.y, { steps: 4 });
-    await page.mouse.up();
-  };
+  const { open, screen, clickAt, drawThrough, saved, documentNow, documentWhen, dragOnPlan } = designerPage(
+    () => platform,
+    () => ({ email: 'owner@editor.example', password: PASSWORD, token: owner, designId }),
+  );
 
   it('loads the editor’s code only on /designer/…, not on /login nor on the dashboard', async () => {
     const page = await browser.context.newPage();

@@ -487,6 +487,14 @@ export function DesignerPage() {
     },
     [doc, id, revision],
   );
+  // Ctrl/Cmd+S: saved once the edit it may have applied is on screen (the effect sees it).
+  const [saveRequest, setSaveRequest] = useState(0);
+  const saveHandled = useRef(0);
+  useEffect(() => {
+    if (saveRequest === saveHandled.current) return;
+    saveHandled.current = saveRequest;
+    void save();
+  }, [saveRequest, save]);
   useUnsavedEdits({
     unsaved: saveState !== 'saved',
     sendable: saveState === 'dirty' || saveState === 'failed',
@@ -520,17 +528,21 @@ export function DesignerPage() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        // The browser would save the web page; the editor saves the design, now, from a field too
+        // (a number typed and not yet applied applies first, as the field leaves focus).
+        event.preventDefault();
+        (document.activeElement as HTMLElement | null)?.blur?.();
+        setSaveRequest((n) => n + 1);
+        return;
+      }
       // Typing in a field, or working in a dialog such as the finish picker, is not editing the plan.
       if ((event.target as HTMLElement).closest('input, textarea, [role="dialog"]')) return;
       // A key the plan took (a length typed while drawing) is not a shortcut.
       if (event.defaultPrevented) return;
       const mod = event.ctrlKey || event.metaKey;
       const picked = toolOfKey(event);
-      if (mod && event.key.toLowerCase() === 's') {
-        // The browser would save the page; the editor saves the design, now.
-        event.preventDefault();
-        void save();
-      } else if (event.key === '?') {
+      if (event.key === '?') {
         event.preventDefault();
         setShortcutsOpen(true);
       } else if (picked) {
@@ -570,7 +582,7 @@ export function DesignerPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [history.undo, history.redo, history.apply, remove, selection, doc, defaults, save]);
+  }, [history.undo, history.redo, history.apply, remove, selection, doc, defaults]);
 
   if (!(id > 0) || loadError)
     return (
@@ -802,6 +814,7 @@ export function DesignerPage() {
         <Box sx={{ width: 240, borderRight: 1, borderColor: 'divider', overflowY: 'auto' }}>
           <Panel title="도구">
             <ToggleButtonGroup
+              aria-label="도구"
               exclusive
               size="small"
               orientation="vertical"
