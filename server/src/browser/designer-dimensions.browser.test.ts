@@ -58,6 +58,12 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     await platform?.stop();
   });
 
+  /** A browser of its own, whose timers a test can stand still (a clock is its whole context's). */
+  const browserWithClock = async () => {
+    const own = await launchBrowser();
+    await own.context.clock.install();
+    return own;
+  };
   const drawRoom = async (page: Page, from: [number, number], to: [number, number], name: string) => {
     await page.getByRole('button', { name: '방 그리기' }).click();
     await dragOnPlan(page, from, to);
@@ -179,9 +185,12 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
   });
 
   it('asks before closing a tab with unsaved edits, and the closed tab’s last edit arrives', async () => {
-    const page = await browser.context.newPage();
+    const own = await browserWithClock();
+    const page = await own.context.newPage();
     await open(page);
     await saved(page);
+    // The page's timers stand still: the autosave cannot send the edit, only leaving can.
+    await page.clock.pauseAt(Date.now() + 60_000);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.type());
@@ -193,6 +202,7 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     const doc = await documentWhen((d) => d.rooms[0]?.name === '닫기 직전 이름');
     expect(doc.rooms[0]!.name).toBe('닫기 직전 이름');
     expect(dialogs).toEqual(['beforeunload']);
+    await own.close();
   });
 
   it('offers back, when the design opens again, edits that never reached the server', async () => {
@@ -265,8 +275,8 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
   });
 
   it('saves at once on Ctrl+S, with the autosave’s timer standing still', async () => {
-    const page = await browser.context.newPage();
-    await page.clock.install();
+    const own = await browserWithClock();
+    const page = await own.context.newPage();
     await open(page);
     await saved(page);
     // From here the page's timers do not run: only Ctrl+S can save.
@@ -277,6 +287,6 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     await saved(page);
     const doc = await documentWhen((d) => size(d, d.rooms[0]!.name)[0] === 5200);
     expect(size(doc, doc.rooms[0]!.name)).toEqual([5200, 3000]);
-    await page.close();
+    await own.close();
   });
 });
