@@ -78,6 +78,15 @@ describe('the query service’s routes', () => {
         status: 200,
         length: Math.min(total, 1),
       });
+      if (first.headers.get('x-next-cursor')) {
+        // A list paged by cursor (the audit log) does not count every row: its total is the rows up to
+        // the page's end and one more while more follow, and a later page is asked for by the cursor.
+        expect({ path, range: first.headers.get('content-range')?.split(' ')[1] }).toEqual({
+          path,
+          range: '0-0/2',
+        });
+        continue;
+      }
       const span = total === 0 ? '*' : '0-0';
       expect(first.headers.get('content-range')).toMatch(
         new RegExp(` ${span.replace('*', '\\*')}/${total}$`),

@@ -50,6 +50,20 @@ function parseJsonParam(value: unknown, message: string): unknown {
   return parseClientJson(value, { message });
 }
 
+/**
+ * `sort`: the log has one order, newest first, so only that is accepted (by position or time, which
+ * agree); anything else is refused as every list refuses a sort it cannot give.
+ */
+function checkSort(value: unknown): void {
+  if (value === undefined) return;
+  const sort = parseJsonParam(value, messages.invalidSort);
+  if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string')
+    throw badRequest(messages.invalidSort);
+  const [field, order] = sort as [string, string];
+  if (field !== 'position' && field !== 'occurredAt') throw badRequest(messages.unknownSortField(field));
+  if (order.toUpperCase() !== 'DESC') throw badRequest(messages.invalidSort);
+}
+
 /** `range=[a,b]`: the page's size, and where it starts (only the first page starts anywhere but after). */
 function parseRange(value: unknown, hasCursor: boolean): { start: number; size: number } {
   const range = parseJsonParam(value, messages.invalidRange) ?? [0, 24];
@@ -221,6 +235,7 @@ export function registerAuditQueries(app: FastifyInstance, deps: QueryServiceDep
       throw badRequest(messages.invalidAuditCursor);
     const after = afterParam === undefined ? null : logOrder(afterParam);
     if (afterParam !== undefined && !after) throw badRequest(messages.invalidAuditCursor);
+    checkSort(query.sort);
     const { start, size } = parseRange(query.range, after !== null);
     const filter = parseFilter(query.filter);
 

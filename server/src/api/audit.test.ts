@@ -8,6 +8,7 @@ import {
 } from '@interior/contracts';
 import { allEvents } from '../testing/event-log';
 import { ADMIN, type ApiClient, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { pricedDocument } from '../testing/priced-design';
 import { createSample, type ResourceContractContext } from '../testing/resource-contract';
 
 /**
@@ -75,6 +76,7 @@ beforeAll(async () => {
   // Records of every declared resource, and the records people make for themselves.
   for (const resource of resources) await createSample(context, resource);
   const design = await post(people.owner!.token, '/api/mydesign', { name: '감사 디자인' });
+  await pricedDocument(api(), { admin, owner: people.owner!.token }, design);
   await post(people.owner!.token, `/api/design/${design}/estimation`, { note: '감사' });
   await post(people.other!.token, '/api/mydesign', { name: '남의 디자인' });
 });

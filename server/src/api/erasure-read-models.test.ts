@@ -1,4 +1,5 @@
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { pricedDocument } from '../testing/priced-design';
 
 /**
  * Erasure and renames reach every copy of a person's name, e-mail and phone: after a person has
@@ -88,6 +89,7 @@ describe('a person’s name, e-mail and phone in the read models', () => {
     await ok('POST', '/api/designfolder', staff.token, { name: '지울 사람의 폴더' });
     await ok('POST', '/api/comment', staff.token, { designId: own.id, body: '지울 사람의 댓글' });
     await ok('POST', `/api/design/${own.id}/share`, staff.token, { email: other.email, permission: 'Read' });
+    await pricedDocument(api(), { admin, owner: staff.token }, own.id as number);
     await ok('POST', `/api/design/${own.id}/estimation`, staff.token, { note: '요청' });
 
     // Someone else's design, shared with them, whose estimation they manage and design.
@@ -96,6 +98,7 @@ describe('a person’s name, e-mail and phone in the read models', () => {
       email: staff.email,
       permission: 'Read',
     });
+    await pricedDocument(api(), { admin, owner: other.token }, theirs.id as number);
     const estimation = await ok('POST', `/api/design/${theirs.id}/estimation`, other.token, { note: '부탁' });
     await ok('POST', `/api/estimation/${estimation.id}/assign`, admin, { managerId: staff.id });
     await ok('POST', `/api/estimation/${estimation.id}/assign`, staff.token, { designerId: staff.id });
