@@ -1,3 +1,5 @@
+import { formatWon } from './won';
+
 /**
  * Every sentence a user reads from the API, in Korean. SPEC §5 and §8 fix some of them word for
  * word; the rest follow the same tone. One place, so the UI and the services say the same thing.
@@ -224,11 +226,11 @@ export const messages = {
   estimateLineQuantityTooLarge: (no: number, name: string, max: number) =>
     `${no}번째 품목(${name})의 수량은 ${max.toLocaleString('ko-KR')} 이하여야 합니다.`,
   estimateLineUnitPriceTooLarge: (no: number, name: string, max: number) =>
-    `${no}번째 품목(${name})의 단가는 ${max.toLocaleString('ko-KR')}원 이하여야 합니다.`,
+    `${no}번째 품목(${name})의 단가는 ${formatWon(max)} 이하여야 합니다.`,
   estimateLineAmountTooLarge: (no: number, name: string, max: number) =>
-    `${no}번째 품목(${name})의 금액이 ${max.toLocaleString('ko-KR')}원을 넘습니다. 수량이나 단가를 줄여 주세요.`,
+    `${no}번째 품목(${name})의 금액이 ${formatWon(max)}을 넘습니다. 수량이나 단가를 줄여 주세요.`,
   estimateTotalTooLarge: (max: number) =>
-    `견적 합계가 ${max.toLocaleString('ko-KR')}원을 넘습니다. 품목의 수량이나 단가를 줄여 주세요.`,
+    `견적 합계가 ${formatWon(max)}을 넘습니다. 품목의 수량이나 단가를 줄여 주세요.`,
   estimationAcceptRevisionRequired: '수락할 견적서의 리비전을 지정해야 합니다.',
   estimationQuoteNotLatest: (seen: number, latest: number) =>
     `리비전 ${seen} 견적서는 최신 견적서가 아닙니다. 리비전 ${latest} 견적서를 확인한 뒤 수락해 주세요.`,
