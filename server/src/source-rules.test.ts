@@ -16,7 +16,7 @@ const workspaces = [
   'bench',
 ];
 
-/** Every source file (tests left out) of every workspace. */
+/** Every source file (tests left out) below a folder. */
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -24,6 +24,9 @@ function sources(dir: string): string[] {
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
+
+/** Every source file (tests left out) of every workspace. */
+const workspaceSources = () => workspaces.flatMap((workspace) => sources(path.join(root, workspace, 'src')));
 
 // A module that imports one which imports it back is evaluated half-initialised in one of the two
 // orders, so no source module of any workspace may take part in a cycle. Type-only imports vanish
@@ -60,7 +63,7 @@ test('no module of any workspace imports itself back through others', () => {
 // Money is written one way everywhere (formatWon: 14,900원): a second formatter (a ₩ sign, a KRW
 // currency style, a number with 원 glued on by hand) is the start of two styles again.
 test('no workspace writes an amount of money but through formatWon', () => {
-  const files = workspaces.flatMap((workspace) => sources(path.join(root, workspace, 'src')));
+  const files = workspaceSources();
   expect(files.length).toBeGreaterThan(300);
   const otherWays = /₩|currency: 'KRW'|toLocaleString\('ko-KR'[^)]*\)\}?\s*원/;
   expect(
@@ -68,4 +71,30 @@ test('no workspace writes an amount of money but through formatWon', () => {
       .filter((file) => otherWays.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file)),
   ).toEqual([]);
+});
+
+// Every CSV the platform writes goes through contracts' one writer (formula-safe cells): no list
+// may use react-admin's List or exporter directly, and nothing else may build a CSV file by hand.
+// Walks the source of every workspace, so a new export cannot slip past.
+test('every CSV export is written by the one formula-safe writer', () => {
+  /** The writer itself, and the UI's two wrappers around it. */
+  const allowed = new Set(['contracts/src/csv.ts', 'ui/src/export/csv.ts', 'ui/src/export/List.tsx']);
+  const producers: [what: string, pattern: RegExp][] = [
+    [
+      "react-admin's List (its default exporter writes cells raw)",
+      /import\s*\{[^}]*\bList\b[^}]*\}\s*from\s*'react-admin'/,
+    ],
+    ["react-admin's exporter or download", /\b(defaultExporter|downloadCSV|jsonexport)\b/],
+    ['a CSV file made by hand', /type:\s*['"]text\/csv|download\s*=\s*`[^`]*\.csv`/],
+  ];
+  const files = workspaceSources();
+  expect(files.length).toBeGreaterThan(100);
+  const found: string[] = [];
+  for (const file of files) {
+    const name = path.relative(root, file);
+    if (allowed.has(name)) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const [what, pattern] of producers) if (pattern.test(text)) found.push(`${name}: ${what}`);
+  }
+  expect(found).toEqual([]);
 });
