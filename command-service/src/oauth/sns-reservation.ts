@@ -1,4 +1,10 @@
-import { messages, type SnsReservationEvent, type SnsType, streamName } from '@interior/contracts';
+import {
+  messages,
+  type SnsReservationEvent,
+  type SnsType,
+  streamName,
+  type UserEvent,
+} from '@interior/contracts';
 import { DomainError, type EventStore, type LookupKeys, ruleBroken } from '@interior/platform';
 import { type CommandMeta, type Decider, handleCommand, loadState } from '../decider';
 import { userDecider } from '../user/decide';
@@ -128,11 +134,11 @@ export async function releaseSnsAccount(
 export async function releaseUnlinked(
   store: EventStore,
   userId: number,
-  events: readonly { type: string; data?: unknown }[],
+  events: readonly UserEvent[],
   meta: CommandMeta,
 ): Promise<void> {
   for (const event of events) {
     if (event.type === 'SnsAccountUnlinked')
-      await releaseSnsAccount(store, (event.data as { reservation: string }).reservation, userId, meta);
+      await releaseSnsAccount(store, event.data.reservation, userId, meta);
   }
 }
