@@ -52,14 +52,8 @@ function flatten(record: Record<string, unknown>, prefix = '', into: Record<stri
 /** Records as a file: one column per field any record has, in the order they first appear. */
 export function recordsToCsv(records: readonly Record<string, unknown>[]): string {
   const flat = records.map((r) => flatten(r));
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  for (const record of flat)
-    for (const key of Object.keys(record))
-      if (!seen.has(key)) {
-        seen.add(key);
-        columns.push(key);
-      }
+  // A set keeps the order its members were first added in.
+  const columns = [...new Set(flat.flatMap((record) => Object.keys(record)))];
   return csvDocument(
     columns,
     flat.map((record) => columns.map((key) => record[key])),
