@@ -66,7 +66,8 @@ export class EstimationAssignmentGrants extends ProcessManager {
     }
     const estimationId = Number(event.stream.slice('Estimation-'.length));
     const { state } = await loadState(this.options.store, event.stream, estimationDecider);
-    if (state.status !== 'None') await this.reconcile(state.designId, { id: estimationId }, meta);
+    // No one waits on this process: only a route's answer waits until the read models show the grants.
+    if (state.status !== 'None') await this.match(state.designId, { id: estimationId }, meta);
   }
 
   /**
@@ -80,6 +81,19 @@ export class EstimationAssignmentGrants extends ProcessManager {
     estimation: { id: number; state?: EstimationStateValue },
     meta: CommandMeta,
   ): Promise<Written[]> {
+    const matched = await this.match(designId, estimation, meta);
+    return 'written' in matched ? [matched.written] : this.lastWrite(matched.stream, matched.revision);
+  }
+
+  /**
+   * The write of {@link reconcile}: what it wrote, or, when the grants already matched, the
+   * stream and revision it found them at.
+   */
+  private async match(
+    designId: number,
+    estimation: { id: number; state?: EstimationStateValue },
+    meta: CommandMeta,
+  ): Promise<{ written: Written } | { stream: string; revision: number | 'no_stream' }> {
     const { knex, store } = this.options;
     const stream = aclStream({ type: 'Design', id: designId });
     for (let attempt = 0; ; attempt++) {
@@ -96,7 +110,7 @@ export class EstimationAssignmentGrants extends ProcessManager {
           !assigned.has(userId) &&
           loaded.state.aces.some((ace) => isUser(ace, userId) && ace.permission === 'Read'),
       );
-      if (add.length === 0 && revoked.length === 0) return this.lastWrite(stream, loaded.revision);
+      if (add.length === 0 && revoked.length === 0) return { stream, revision: loaded.revision };
       // Recorded before the grant: a crash in between leaves a row with nothing to take back,
       // never a grant whose origin is forgotten.
       if (add.length > 0)
@@ -125,7 +139,7 @@ export class EstimationAssignmentGrants extends ProcessManager {
       // caller's assignment about to give it.
       if (revoked.length > 0 && handled.events.length > 0)
         await knex(ASSIGNMENT_GRANTS).where({ designId }).whereIn('userId', revoked).delete();
-      return [handled];
+      return { written: handled };
     }
   }
 
