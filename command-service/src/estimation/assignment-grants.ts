@@ -14,7 +14,7 @@ import { type EstimationStateValue, estimationDecider } from './decide';
 
 const NAME = 'estimation-assignment-grants';
 /** The ledger of design grants an assignment gave (migration 020). */
-export const ASSIGNMENT_GRANTS = 'estimation_assignment_grants';
+const ASSIGNMENT_GRANTS = 'estimation_assignment_grants';
 /** Events after which who is assigned to a design's estimations may have changed. */
 const ESTIMATION_EVENTS = new Set(['EstimationAssigned', 'EstimationCancelled', 'EstimationCompleted']);
 /** Events by which the owner gives a person the design: that grant is the owner's from then on. */
