@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { stateCacheOf } from '@interior/command-service/state-cache';
 import {
+  closedEstimationStates,
   ESTIMATE_LIMITS,
   ESTIMATE_NUMBER_PATTERN,
+  type EstimationState,
   messages,
   ORDER_NUMBER_PATTERN,
   workedExampleDocument,
@@ -67,18 +69,18 @@ const act = (who: string, id: number, step: string, body?: unknown, headers?: Re
   api().request('POST', `/api/estimation/${id}/${step}`, { token: tokens[who]!, body: body ?? {}, headers });
 
 /** Closes the design's open estimations (one is open at a time), so each test starts its own. */
-async function closeOpen() {
-  const listed = await api().request('GET', `/api/design/${designId}/estimation`, { token: tokens.owner });
-  for (const { id, state } of listed.body as { id: number; state: string }[]) {
+async function closeOpen(design: number) {
+  const listed = await api().request('GET', `/api/design/${design}/estimation`, { token: tokens.owner });
+  for (const { id, state } of listed.body as { id: number; state: EstimationState }[]) {
     if (state === 'Ordered') expect((await act('admin', id, 'complete')).status).toBe(200);
-    else if (!['Rejected', 'Cancelled', 'Expired', 'Completed'].includes(state))
+    else if (!closedEstimationStates.includes(state))
       expect((await act('admin', id, 'cancel')).status).toBe(200);
   }
 }
 
-async function request(note = '거실 위주로 봐 주세요') {
-  await closeOpen();
-  const created = await api().request('POST', `/api/design/${designId}/estimation`, {
+async function request(note = '거실 위주로 봐 주세요', design = designId) {
+  await closeOpen(design);
+  const created = await api().request('POST', `/api/design/${design}/estimation`, {
     token: tokens.owner,
     body: { note },
   });
@@ -445,14 +447,6 @@ describe('estimations', () => {
       );
     const reader = Array(7).fill('reads');
     const stranger = Array(7).fill(404);
-    const requestOn = async (note: string) => {
-      const created = await api().request('POST', `/api/design/${design}/estimation`, {
-        token: tokens.owner,
-        body: { note },
-      });
-      expect(created.status).toBe(201);
-      return created.body.id as number;
-    };
     // The owner shares the design with a designer who is later assigned too.
     const shared = await api().request('POST', `/api/design/${design}/share`, {
       token: tokens.owner,
@@ -465,7 +459,7 @@ describe('estimations', () => {
       design,
     );
 
-    const first = await requestOn('첫 번째');
+    const first = (await request('첫 번째', design)).id;
     await act('admin', first, 'assign', { managerId: ids.manager, designerId: ids.designer });
     expect(await reads('designer')).toEqual(reader);
     expect(await reads('manager')).toEqual(reader);
@@ -482,7 +476,7 @@ describe('estimations', () => {
     expect(await reads('outsider')).toEqual(reader);
 
     // Completed: the work is done and the design is the owner's again.
-    const third = await requestOn('세 번째');
+    const third = (await request('세 번째', design)).id;
     await act('admin', third, 'assign', { managerId: ids.manager, designerId: ids.designer });
     expect(await reads('designer')).toEqual(reader);
     expect((await act('designer', third, 'draft')).status).toBe(200);
