@@ -253,44 +253,32 @@ export interface DocumentReference {
 /** Every catalogue record the document names, with its path, in document order. */
 export function documentReferences(doc: DesignDocument): DocumentReference[] {
   const refs: DocumentReference[] = [];
+  /** The references held by the element at `index` of `group`, whose own id is `elementId`. */
+  const heldBy =
+    (group: string, index: number, elementId: string) =>
+    (kind: ReferenceKind, field: string, id: number | null | undefined) => {
+      if (id != null)
+        refs.push({
+          kind,
+          id,
+          path: `${group}.${index}.${field}`,
+          placement: `${group}.${elementId}.${field}`,
+        });
+    };
   doc.openings.forEach((o, i) => {
-    if (o.productId != null)
-      refs.push({
-        kind: 'product',
-        id: o.productId,
-        path: `openings.${i}.productId`,
-        placement: `openings.${o.id}.productId`,
-      });
+    heldBy('openings', i, o.id)('product', 'productId', o.productId);
   });
   doc.rooms.forEach((r, i) => {
-    if (r.workspaceId != null)
-      refs.push({
-        kind: 'workspace',
-        id: r.workspaceId,
-        path: `rooms.${i}.workspaceId`,
-        placement: `rooms.${r.id}.workspaceId`,
-      });
-    for (const field of ['floorMaterialId', 'wallMaterialId', 'ceilingMaterialId'] as const) {
-      const id = r[field];
-      if (id != null)
-        refs.push({ kind: 'material', id, path: `rooms.${i}.${field}`, placement: `rooms.${r.id}.${field}` });
-    }
+    const add = heldBy('rooms', i, r.id);
+    add('workspace', 'workspaceId', r.workspaceId);
+    for (const field of ['floorMaterialId', 'wallMaterialId', 'ceilingMaterialId'] as const)
+      add('material', field, r[field]);
   });
   doc.wallDrawings.forEach((d, i) => {
-    refs.push({
-      kind: 'walldrawing',
-      id: d.wallDrawingId,
-      path: `wallDrawings.${i}.wallDrawingId`,
-      placement: `wallDrawings.${d.id}.wallDrawingId`,
-    });
+    heldBy('wallDrawings', i, d.id)('walldrawing', 'wallDrawingId', d.wallDrawingId);
   });
   doc.items.forEach((item, i) => {
-    refs.push({
-      kind: 'product',
-      id: item.productId,
-      path: `items.${i}.productId`,
-      placement: `items.${item.id}.productId`,
-    });
+    heldBy('items', i, item.id)('product', 'productId', item.productId);
   });
   return refs;
 }
