@@ -1,6 +1,8 @@
 import { type DesignEvent, designEventTypes, designReadModels } from '@interior/contracts';
 import type { StoredEvent } from '@interior/platform';
+import type { Knex } from 'knex';
 import { defineProjection } from '../projection';
+import { chunks } from '../row-batch';
 
 const { log } = designReadModels;
 
@@ -52,6 +54,16 @@ const rowOf = (stored: StoredEvent) => {
   };
 };
 
+/** Rows per insert: a statement binds at most 65,535 values, eight a row. */
+const INSERT_ROWS = 5_000;
+
+/** The events' rows, a statement per few thousand; an event already in the log is skipped. */
+async function insertRows(trx: Knex.Transaction, table: string, events: readonly StoredEvent[]) {
+  for (const part of chunks(events, INSERT_ROWS)) {
+    await trx(table).insert(part.map(rowOf)).onConflict(['designId', 'streamRevision']).ignore();
+  }
+}
+
 /**
  * The design log, one small row per event of a design's stream: a page of the log is a range of
  * rows, and the document of a revision is found by its row's stream revision, one event read.
@@ -75,10 +87,9 @@ export const designLogProjection = defineProjection({
     },
   },
   async apply(trx, stored, tables) {
-    await trx(tables[log]).insert(rowOf(stored)).onConflict(['designId', 'streamRevision']).ignore();
+    await insertRows(trx, tables[log], [stored]);
   },
   async applyBatch(trx, events, tables) {
-    if (events.length === 0) return;
-    await trx(tables[log]).insert(events.map(rowOf)).onConflict(['designId', 'streamRevision']).ignore();
+    await insertRows(trx, tables[log], events);
   },
 });
