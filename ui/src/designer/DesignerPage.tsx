@@ -39,6 +39,7 @@ import { buildTree, type TreeNode } from '../resources/category/tree';
 import { ApiError, apiFetch, apiJson } from '../session';
 import { CatalogueStatusChip, usePlacedProducts } from './catalogue-status';
 import {
+  applying,
   ItemPlacement,
   NumberField,
   OpeningDimensions,
@@ -977,11 +978,14 @@ export function DesignerPage() {
               onRectangle={onRectangle}
               onPoint={onPoint}
               onMove={(targets, delta) => {
-                // A wall that cannot move there says why; anything else always moves.
+                // A wall alone is reshaped once, and says why when it cannot move there; anything
+                // else always moves.
                 const wall = targets.length === 1 && targets[0]!.kind === 'wall' ? targets[0]! : null;
-                const refused = wall && moveWall(doc, wall.id, delta, defaults.grid).refused;
-                if (refused) showNotice(refused, 'warning');
-                else edit(dragMove(doc, targets, delta, defaults.grid));
+                applying(edit)(
+                  wall
+                    ? moveWall(doc, wall.id, delta, defaults.grid)
+                    : { doc: dragMove(doc, targets, delta, defaults.grid) },
+                );
               }}
               onPolygon={onPolygon}
               onRotate={(itemId, rotation) => edit(updateItem(doc, itemId, { rotation }))}

@@ -64,7 +64,7 @@ interface Props {
 }
 
 /** Applies a reshaping edit, or says in Korean why it was refused (the document stays as it was). */
-const applying = (edit: (next: DesignDocument) => void) => (result: Reshaped) => {
+export const applying = (edit: (next: DesignDocument) => void) => (result: Reshaped) => {
   if (result.doc) edit(result.doc);
   else showNotice(result.refused, 'warning');
 };
