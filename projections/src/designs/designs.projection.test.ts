@@ -2,6 +2,7 @@ import { designReadModels, workedExampleDocument } from '@interior/contracts';
 import {
   eventsOf,
   type GivenEvent,
+  givenAt,
   projectionSpec,
   projectionTestDatabase,
 } from '../testing/projection-spec';
@@ -12,7 +13,6 @@ const { designs, documents, pendingShares } = designReadModels;
 const db = projectionTestDatabase();
 
 const spec = projectionSpec(designsProjection, db);
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
 /** The worked example's one room of 12 ㎡, once or with copies of it under other ids. */
 const withRooms = (...ids: string[]) => {
   const document = workedExampleDocument();
@@ -49,7 +49,7 @@ describe('the designs read models', () => {
         commentCount: 0,
         shareCount: 0,
         managerIds: [],
-        registered: at(0),
+        registered: givenAt(0),
         registeredBy: 5,
         version: 0,
       }),
@@ -73,7 +73,7 @@ describe('the designs read models', () => {
       revision: 1,
       area: 24,
       roomCount: 2,
-      updated: at(4),
+      updated: givenAt(4),
       updatedBy: 6,
       version: 4,
     });
@@ -84,7 +84,7 @@ describe('the designs read models', () => {
     const trashed = design('DesignTrashed', { at: '2026-11-01T00:01:00.000Z' });
     expect((await spec.given([created, trashed]).rows(designs))[0]).toMatchObject({
       status: 'Trashed',
-      trashedAt: at(1),
+      trashedAt: givenAt(1),
     });
     expect(
       (await spec.given([created, trashed, design('DesignRestored', {})]).rows(designs))[0],

@@ -1,6 +1,6 @@
 import { estimationReadModels } from '@interior/contracts';
 import { readModels } from '@interior/platform';
-import { eventsOf, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
+import { eventsOf, givenAt, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { estimationsProjection } from './estimations.projection';
 
 const { estimations, drafts, quotes } = estimationReadModels;
@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 
 const spec = projectionSpec(estimationsProjection, db);
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
 const line = { trade: '목공', item: '걸레받이', unit: 'm', quantity: '12', unitPrice: 3000, amount: 36000 };
 const totals = { supply: 1_000_000, vat: 100_000, total: 1_100_000 };
 const rates = { OVERHEAD_RATE: '0.05', PROFIT_RATE: '0.1' };
@@ -60,7 +59,7 @@ describe('the estimations read models', () => {
         note: '거실만',
         quoteRevision: 0,
         quotedTotal: null,
-        registered: at(0),
+        registered: givenAt(0),
         registeredBy: 5,
         updated: null,
         version: 0,
@@ -76,7 +75,7 @@ describe('the estimations read models', () => {
       managerName: '박관리',
       designerId: 8,
       designerName: '이설계',
-      updated: at(1),
+      updated: givenAt(1),
       updatedBy: 1,
       version: 1,
     });
@@ -92,7 +91,7 @@ describe('the estimations read models', () => {
         totals,
         rates,
         problems: ['단가 없음: 타일'],
-        computed: at(2),
+        computed: givenAt(2),
         version: 3,
       },
     ]);
@@ -121,7 +120,7 @@ describe('the estimations read models', () => {
     ]);
     expect(issued[0]).toMatchObject({
       lines: [line],
-      issued: at(3),
+      issued: givenAt(3),
       validUntil: new Date('2026-12-01T00:00:00.000Z'),
     });
     const [row] = await given.rows(estimations);
@@ -150,7 +149,7 @@ describe('the estimations read models', () => {
     const [row] = await spec
       .given([requested, assigned, computed, quoted, event(type, data)])
       .rows(estimations);
-    expect(row).toMatchObject({ ...expected, updated: at(4), updatedBy: 5, version: 4 });
+    expect(row).toMatchObject({ ...expected, updated: givenAt(4), updatedBy: 5, version: 4 });
   });
 
   it('completes an ordered estimation, and a requote clears an earlier rejection', async () => {

@@ -1,9 +1,7 @@
-import { eventsOf, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
+import { eventsOf, givenAt, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { subscriptionPlansProjection, subscriptionsProjection } from './subscriptions.projection';
 
 const db = projectionTestDatabase();
-
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
 
 describe('the subscription plans read model', () => {
   const spec = projectionSpec(subscriptionPlansProjection, db);
@@ -23,7 +21,7 @@ describe('the subscription plans read model', () => {
     expect(await spec.given([created]).rows('subscription_plans')).toEqual([
       {
         ...fields,
-        registered: at(0),
+        registered: givenAt(0),
         registeredBy: 1,
         updated: null,
         updatedBy: null,
@@ -38,7 +36,7 @@ describe('the subscription plans read model', () => {
       monthlyPrice: 12_000,
       yearlyPrice: 110_000,
       features: ['공유'],
-      updated: at(1),
+      updated: givenAt(1),
       updatedBy: 3,
       version: 1,
     });
@@ -98,14 +96,14 @@ describe('the subscriptions, orders and payments read models', () => {
       userId: 5,
       status: 'Active',
       planName: '프로',
-      currentPeriodStart: at(2),
+      currentPeriodStart: givenAt(2),
       currentPeriodEnd: new Date('2026-12-01T00:02:00.000Z'),
       dueAt: new Date('2026-12-01T00:02:00.000Z'),
       pendingOrderId: null,
       // A charge that does not report the card keeps the one the subscription was made with.
       cardCompany: '신한',
       cardLast4: '1234',
-      registered: at(0),
+      registered: givenAt(0),
       version: 2,
     });
     expect(await given.rows('subscription_orders')).toEqual([

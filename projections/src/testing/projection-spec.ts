@@ -23,6 +23,9 @@ export interface GivenEvent extends DomainEvent {
 
 let generation = 1000;
 
+/** When the given event at `index` occurred, unless it says: a minute after the one before it. */
+export const givenAt = (index: number) => new Date(Date.UTC(2026, 10, 1, 0, index));
+
 export function projectionSpec(projection: Projection, db: () => TestDatabase) {
   return {
     given(events: GivenEvent[]) {
@@ -43,7 +46,7 @@ export function projectionSpec(projection: Projection, db: () => TestDatabase) {
                 actorId: event.actorId ?? 1,
                 correlationId: randomUUID(),
                 causationId: null,
-                occurredAt: event.occurredAt ?? new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString(),
+                occurredAt: event.occurredAt ?? givenAt(index).toISOString(),
                 schemaVersion: 1,
               },
               stream,

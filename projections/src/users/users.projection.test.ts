@@ -2,6 +2,7 @@ import { PiiVault, readModels } from '@interior/platform';
 import {
   eventsOf,
   type GivenEvent,
+  givenAt,
   projectionSpec,
   projectionTestDatabase,
 } from '../testing/projection-spec';
@@ -14,7 +15,6 @@ beforeAll(() => {
 });
 
 const spec = projectionSpec(usersProjection, db);
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute));
 /** Personal fields travel sealed with the person's key, as the commands write them. */
 const seal = (userId: number, value: string) => vault.seal(`User-${userId}`, value, { createKey: true });
 const consent = { code: 'Terms', agreed: true, version: '2026-01', at: '2026-11-01T00:00:00.000Z' };
@@ -52,7 +52,7 @@ describe('the users read model', () => {
         accountType: 'Personal',
         marketingAgreed: false,
         consents: [consent],
-        registered: at(0),
+        registered: givenAt(0),
         groups: [],
         version: 0,
       }),
@@ -80,7 +80,7 @@ describe('the users read model', () => {
       consents: [consent, { ...consent, code: 'Marketing', agreed: true }],
       erpId: 'E-1',
       bpCode: 'BP-1',
-      lastConnected: at(6),
+      lastConnected: givenAt(6),
       version: 5,
     });
   });
