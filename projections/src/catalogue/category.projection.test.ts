@@ -1,17 +1,10 @@
 import { materialCategoryResource } from '@interior/contracts';
-import type { TestDatabase } from '@interior/platform/testing';
-import { openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { categoryProjection } from './category.projection';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
-const spec = projectionSpec(categoryProjection(materialCategoryResource, 1), () => db);
+const spec = projectionSpec(categoryProjection(materialCategoryResource, 1), db);
 const created = (
   id: number,
   name: string,

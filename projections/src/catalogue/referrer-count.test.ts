@@ -1,17 +1,10 @@
-import type { TestDatabase } from '@interior/platform/testing';
 import { resourceProjections } from '../resources';
-import { openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
 const brands = resourceProjections.find((projection) => projection.name === 'brand')!;
-const spec = projectionSpec(brands, () => db);
+const spec = projectionSpec(brands, db);
 const brand = (id: number, type: 'Created' | 'Updated' | 'Deleted', data: Record<string, unknown> = {}) => ({
   stream: ['Brand', id] as [string, number],
   type: `Brand${type}`,

@@ -1,17 +1,10 @@
 import { type DesignDocument, designAnalysisReadModels, emptyDesignDocument } from '@interior/contracts';
-import type { TestDatabase } from '@interior/platform/testing';
-import { type GivenEvent, openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { type GivenEvent, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { designAnalysisProjection } from './analysis.projection';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
-const spec = projectionSpec(designAnalysisProjection, () => db);
+const spec = projectionSpec(designAnalysisProjection, db);
 const { days, designerWeeks, plans, products, estimations } = designAnalysisReadModels;
 
 /** A document placing these products (id → quantity). */

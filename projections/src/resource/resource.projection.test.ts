@@ -1,18 +1,11 @@
 import { type FieldSpec, resourceEventTypes, resources, resourceTable } from '@interior/contracts';
-import type { TestDatabase } from '@interior/platform/testing';
 import { resourceProjections } from '../resources';
-import { openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
 const productProjection = resourceProjections.find((p) => p.name.startsWith('product'))!;
-const spec = projectionSpec(productProjection, () => db);
+const spec = projectionSpec(productProjection, db);
 
 describe('a declared resource’s read model', () => {
   it('gives a field its empty value when the creation event came before the field existed', async () => {
@@ -105,7 +98,7 @@ describe('the rows a declared resource’s creations make from the log', () => {
       );
       const stream = (id: number) => [resource.objectType, id] as [string, number];
       // projectionSpec makes the leading creations from a log table too and compares the rows.
-      const rows = await projectionSpec(projection, () => db)
+      const rows = await projectionSpec(projection, db)
         .given([
           {
             stream: stream(1),

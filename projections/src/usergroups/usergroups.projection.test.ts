@@ -1,17 +1,10 @@
 import { readModels } from '@interior/platform';
-import type { TestDatabase } from '@interior/platform/testing';
-import { openProjectionTestDatabase, projectionSpec } from '../testing/projection-spec';
+import { projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { userGroupsProjection } from './usergroups.projection';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openProjectionTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = projectionTestDatabase();
 
-const spec = projectionSpec(userGroupsProjection, () => db);
+const spec = projectionSpec(userGroupsProjection, db);
 const created = (id: number, name: string) => ({
   stream: ['UserGroup', id] as [string, number],
   type: 'UserGroupCreated',
