@@ -1,6 +1,7 @@
 import {
   type BillingPeriod,
   billingPeriodLabels,
+  formatWon,
   type SubscriptionStatus,
   subscriptionStatusLabels,
 } from '@interior/contracts';
@@ -9,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, apiJson } from '../../session';
-import { formatDay, formatWon } from './format';
+import { formatDay } from './format';
 import { SandboxCardDialog } from './SandboxCardDialog';
 import { openTossCardWindow, tossReturn } from './tossWindow';
 

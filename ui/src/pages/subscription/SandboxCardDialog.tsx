@@ -2,6 +2,7 @@ import {
   type BillingPeriod,
   billingPeriodLabels,
   type CheckoutAnswer,
+  formatWon,
   type SubscriptionPlanRecord,
 } from '@interior/contracts';
 import {
@@ -21,7 +22,6 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { apiJson } from '../../session';
-import { formatWon } from './format';
 
 /** The sandbox's documented test cards (command-service/src/billing/sandbox.ts and the README). */
 export const sandboxCards = [

@@ -2,6 +2,7 @@ import {
   type BillingPeriod,
   billingPeriodLabels,
   type CheckoutAnswer,
+  formatWon,
   type SubscriptionPlanRecord,
 } from '@interior/contracts';
 import {
@@ -24,7 +25,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiJson, loginPathFor, useSession } from '../../session';
 import { PublicLayout } from '../PublicLayout';
-import { formatWon } from './format';
 import { SandboxCardDialog } from './SandboxCardDialog';
 import { openTossCardWindow, tossReturn } from './tossWindow';
 

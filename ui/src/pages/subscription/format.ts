@@ -1,6 +1,3 @@
-/** Won as Korean readers write it: 14,900원. */
-export { formatWon } from '@interior/contracts';
-
 /** A date in Korea's time zone: 2026년 3월 1일. */
 export const formatDay = (iso: string | null | undefined) =>
   iso

@@ -1,10 +1,10 @@
-import { billingPeriodLabels, paymentStatusLabels } from '@interior/contracts';
+import { billingPeriodLabels, formatWon, paymentStatusLabels } from '@interior/contracts';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { DataTable, DateField, Show, SimpleShowLayout, TopToolbar, useRecordContext } from 'react-admin';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
-import { formatDay, formatWon } from '../../pages/subscription/format';
+import { formatDay } from '../../pages/subscription/format';
 import { WonField } from '../kit/WonField';
 import type { PaymentRecord } from '../subscription-payment';
 

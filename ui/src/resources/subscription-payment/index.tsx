@@ -1,4 +1,4 @@
-import { billingPeriodLabels, paymentStatusLabels } from '@interior/contracts';
+import { billingPeriodLabels, formatWon, paymentStatusLabels } from '@interior/contracts';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import {
   Alert,
@@ -26,7 +26,6 @@ import {
 } from 'react-admin';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
-import { formatWon } from '../../pages/subscription/format';
 import { apiJson } from '../../session';
 import { WonField } from '../kit/WonField';
 
