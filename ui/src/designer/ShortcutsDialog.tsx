@@ -22,7 +22,7 @@ export function toolOfKey(event: { key: string; ctrlKey: boolean; metaKey: boole
 const toolName = (label: string) => label.replace(/ \(Esc\)$/, '');
 
 /** Every shortcut of the editor: the tools' keys first, then the rest. */
-export const shortcuts: readonly (readonly [string, string])[] = [
+const shortcuts: readonly (readonly [string, string])[] = [
   ...tools.map((t) => [t.key, `${toolName(t.label)} 도구`] as const),
   ['Ctrl+S', '지금 저장'],
   ['Ctrl+Z', '되돌리기'],

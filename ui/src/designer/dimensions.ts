@@ -55,7 +55,7 @@ const round = (p: DesignPoint) => ({ x: Math.round(p.x), y: Math.round(p.y) });
  * single point when they meet). Doors, windows and wall drawings keep their place in the plan
  * where their wall's start moves; rooms keep every wall they had.
  */
-export function shiftPointsOn(
+function shiftPointsOn(
   doc: DesignDocument,
   from: DesignPoint,
   to: DesignPoint,
