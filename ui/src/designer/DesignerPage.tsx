@@ -106,8 +106,12 @@ const PRODUCT_DRAG_TYPE = 'application/x-interior-product';
 const AUTOSAVE_MS = 1_500;
 const PREVIEW_MS = 600;
 const HISTORY_LIMIT = 200;
-/** Chrome refuses a keepalive request whose body passes 64 KB; larger documents go by an ordinary one. */
+/**
+ * Chrome refuses a keepalive request whose body passes 64 KB; larger documents go by an ordinary one.
+ * Counted in UTF-8 bytes, as sent: a Korean name is three bytes a character.
+ */
 const KEEPALIVE_BYTES = 60_000;
+const utf8 = new TextEncoder();
 
 const saveLabels: Record<SaveState, string> = {
   saved: '저장됨',
@@ -467,7 +471,7 @@ export function DesignerPage() {
         const answer = await apiJson<{ revision: number }>(`/api/design/${id}/document`, {
           method: 'PUT',
           body,
-          keepalive: leaving && body.length <= KEEPALIVE_BYTES,
+          keepalive: leaving && utf8.encode(body).length <= KEEPALIVE_BYTES,
           headers: { 'If-Match': `"${revision}"`, 'Content-Type': 'application/json' },
         });
         saved.current = doc;
