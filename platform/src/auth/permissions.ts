@@ -104,16 +104,21 @@ export class Permissions {
   }
 
   /**
-   * Of `ids` (records of `type`), those the principal may read: all of them when the principal
-   * reads every record of the type, else those a grant reaches.
+   * Of `ids` (records of `type`), those the principal holds `wanted` on (`has` for many at once):
+   * all of them when the principal holds it on every record of the type, else those a grant reaches.
    */
-  async readableIds(principal: Principal, type: ObjectType, ids: readonly number[]): Promise<Set<number>> {
+  async readableIds(
+    principal: Principal,
+    type: ObjectType,
+    ids: readonly number[],
+    wanted: Permission = 'Read',
+  ): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    if (await this.has(principal, { type }, 'Read')) return new Set(ids);
+    if (await this.has(principal, { type }, wanted)) return new Set(ids);
     const query = this.knex(`${readModels.aclEntries} as a`)
       .where('a.objectType', type)
       .whereIn('a.objectId', [...new Set(ids)])
-      .whereIn('a.permission', permissionsAllowing('Read'))
+      .whereIn('a.permission', permissionsAllowing(wanted))
       .distinct('a.objectId');
     this.reaching(query, principal);
     return new Set((await query).map((r: { objectId: number }) => Number(r.objectId)));

@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { QueryServiceDeps } from '../deps';
 import { namesOf } from '../people';
-import { mayReadRecord } from '../record-access';
+import { readableRecords } from '../record-access';
 
 interface AuditRow {
   logMajor: string;
@@ -127,26 +127,41 @@ function filtered(
 }
 
 /**
- * Whether the reader may see one row: a record's events by the rule of reading the record by id,
- * the changes of its grants by Admin on it (as its history shows them), and what names no record
- * (reservations of unique values, a whole type's grants) or a stream of the command side's own
- * (a subscription, a plan) by the Admin role alone.
+ * Whether the reader may see each of a chunk's rows: a record's events by the rule of reading the
+ * record by id, the changes of its grants by Admin on it (as its history shows them), and what
+ * names no record (reservations of unique values, a whole type's grants) or a stream of the
+ * command side's own (a subscription, a plan) by the Admin role alone. The records not asked
+ * about before are asked about together, one question per type, and the answers kept.
  */
 function visibility(deps: QueryServiceDeps, principal: Principal) {
-  const known = new Map<string, Promise<boolean>>();
-  return (row: AuditRow): Promise<boolean> => {
-    if (principal.roles.includes('Admin')) return Promise.resolve(true);
-    if (row.objectId === null || !recordTypes.has(row.objectType)) return Promise.resolve(false);
-    const key = `${row.acl ? 'acl' : 'own'}:${row.objectType}:${row.objectId}`;
-    let seen = known.get(key);
-    if (!seen) {
-      const record = { type: row.objectType as ObjectType, id: row.objectId };
-      seen = row.acl
-        ? deps.permissions.has(principal, record, 'Admin')
-        : mayReadRecord(deps, principal, record);
-      known.set(key, seen);
+  const known = new Map<string, boolean>();
+  const keyOf = (acl: boolean, type: string, id: number) => `${acl ? 'acl' : 'own'}:${type}:${id}`;
+  const isRecord = (row: AuditRow) => row.objectId !== null && recordTypes.has(row.objectType);
+  return async (rows: readonly AuditRow[]): Promise<boolean[]> => {
+    if (principal.roles.includes('Admin')) return rows.map(() => true);
+    const unknown = new Map<string, { acl: boolean; type: ObjectType; ids: Set<number> }>();
+    for (const row of rows) {
+      if (!isRecord(row) || known.has(keyOf(row.acl, row.objectType, row.objectId!))) continue;
+      const group = `${row.acl}:${row.objectType}`;
+      let asked = unknown.get(group);
+      if (!asked) {
+        asked = { acl: row.acl, type: row.objectType as ObjectType, ids: new Set() };
+        unknown.set(group, asked);
+      }
+      asked.ids.add(row.objectId!);
     }
-    return seen;
+    await Promise.all(
+      [...unknown.values()].map(async ({ acl, type, ids }) => {
+        const list = [...ids];
+        const shown = acl
+          ? await deps.permissions.readableIds(principal, type, list, 'Admin')
+          : await readableRecords(deps, principal, type, list);
+        for (const id of list) known.set(keyOf(acl, type, id), shown.has(id));
+      }),
+    );
+    return rows.map(
+      (row) => isRecord(row) && known.get(keyOf(row.acl, row.objectType, row.objectId!)) === true,
+    );
   };
 }
 
@@ -165,7 +180,7 @@ async function actorNames(deps: QueryServiceDeps, rows: readonly AuditRow[]) {
  */
 async function readPage(
   deps: QueryServiceDeps,
-  mayRead: (row: AuditRow) => Promise<boolean>,
+  mayRead: (rows: readonly AuditRow[]) => Promise<boolean[]>,
   filter: ReturnType<typeof parseFilter>,
   after: [string, string] | null,
   size: number,
@@ -178,7 +193,7 @@ async function readPage(
   let lastSeen: string | null = null;
   while (true) {
     const chunk = await filtered(deps.knex, filter, cursor, Math.max(size + 1, SCAN_CHUNK));
-    const shown = await Promise.all(chunk.map(mayRead));
+    const shown = await mayRead(chunk);
     let index = 0;
     for (; index < chunk.length && page.length <= size; index++) if (shown[index]) page.push(chunk[index]!);
     scanned += index;
