@@ -94,7 +94,7 @@ function firstValue(value: unknown): unknown {
  * Parses a JSON parameter as every client JSON is (client-json.ts): bounded in length and depth,
  * and its strings (escapes like `\u0000` included) text PostgreSQL can store.
  */
-function parseJson(value: unknown, message: string): unknown {
+export function parseJsonParam(value: unknown, message: string): unknown {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || value.length > 10_000) throw badRequest(message);
   return parseClientJson(value, { message });
@@ -162,12 +162,32 @@ function parseIds(value: unknown, kind: 'integer' | 'bigint' = 'integer'): numbe
   return list.map((id) => readInteger(id, kind));
 }
 
+/**
+ * `range=[start,end]`: whole numbers from 0, inclusive, at most `max` rows; undefined when the
+ * parameter is absent.
+ */
+export function parseRangeParam(value: unknown, max: number): { start: number; end: number } | undefined {
+  const range = parseJsonParam(value, messages.invalidRange);
+  if (range === undefined) return undefined;
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+    range[0] > range[1]
+  ) {
+    throw badRequest(messages.invalidRange);
+  }
+  const [start, end] = range as [number, number];
+  if (end - start + 1 > max) throw badRequest(messages.rangeTooLarge(max));
+  return { start, end };
+}
+
 /** Reads `sort`, `range`, `filter` and `ids` from a query string against the definition. */
 export function parseListRequest(query: Record<string, unknown>, def: ListDefinition): ListRequest {
   const conditions: Condition[] = [];
   let q: string | undefined;
 
-  const sortValue = parseJson(firstValue(query.sort), messages.invalidSort);
+  const sortValue = parseJsonParam(firstValue(query.sort), messages.invalidSort);
   let sort = { field: def.defaultSort[0], order: def.defaultSort[1] } as ListRequest['sort'];
   if (sortValue !== undefined) {
     if (!Array.isArray(sortValue) || typeof sortValue[0] !== 'string' || typeof sortValue[1] !== 'string') {
@@ -180,22 +200,9 @@ export function parseListRequest(query: Record<string, unknown>, def: ListDefini
     sort = { field, order: upper };
   }
 
-  const rangeValue = parseJson(firstValue(query.range), messages.invalidRange);
-  let range = { start: 0, end: MAX_PAGE - 1 };
-  if (rangeValue !== undefined) {
-    if (
-      !Array.isArray(rangeValue) ||
-      rangeValue.length !== 2 ||
-      !rangeValue.every((n) => Number.isSafeInteger(n) && n >= 0) ||
-      rangeValue[0] > rangeValue[1]
-    ) {
-      throw badRequest(messages.invalidRange);
-    }
-    range = { start: rangeValue[0], end: rangeValue[1] };
-    if (range.end - range.start + 1 > MAX_PAGE) throw badRequest(messages.rangeTooLarge(MAX_PAGE));
-  }
+  const range = parseRangeParam(firstValue(query.range), MAX_PAGE) ?? { start: 0, end: MAX_PAGE - 1 };
 
-  const filterValue = parseJson(firstValue(query.filter), messages.invalidFilter) ?? {};
+  const filterValue = parseJsonParam(firstValue(query.filter), messages.invalidFilter) ?? {};
   if (typeof filterValue !== 'object' || filterValue === null || Array.isArray(filterValue)) {
     throw badRequest(messages.invalidFilter);
   }
@@ -248,7 +255,9 @@ export function parseListRequest(query: Record<string, unknown>, def: ListDefini
   const ids = query.ids;
   if (ids !== undefined) {
     const parsed =
-      typeof ids === 'string' && ids.trim().startsWith('[') ? parseJson(ids, messages.invalidFilter) : ids;
+      typeof ids === 'string' && ids.trim().startsWith('[')
+        ? parseJsonParam(ids, messages.invalidFilter)
+        : ids;
     conditions.push({ column: 'id', operator: 'in', value: parseIds(parsed, def.idKind) });
   }
 

@@ -18,7 +18,14 @@ import {
   objectTypes,
   systemActorName,
 } from '@interior/contracts';
-import { badRequest, type Principal, parseClientJson, parseInput, principalOf } from '@interior/platform';
+import {
+  badRequest,
+  type Principal,
+  parseInput,
+  parseJsonParam,
+  parseRangeParam,
+  principalOf,
+} from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { QueryServiceDeps } from '../deps';
@@ -44,12 +51,6 @@ const SCAN_CHUNK = 200;
 /** A reader who may see few of the rows gets a shorter page (and the cursor) after this many. */
 const SCAN_LIMIT = 5000;
 
-function parseJsonParam(value: unknown, message: string): unknown {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || value.length > 10_000) throw badRequest(message);
-  return parseClientJson(value, { message });
-}
-
 /**
  * `sort`: the log has one order, newest first, so only that is accepted (by position or time, which
  * agree); anything else is refused as every list refuses a sort it cannot give.
@@ -66,17 +67,7 @@ function checkSort(value: unknown): void {
 
 /** `range=[a,b]`: the page's size, and where it starts (only the first page starts anywhere but after). */
 function parseRange(value: unknown, hasCursor: boolean): { start: number; size: number } {
-  const range = parseJsonParam(value, messages.invalidRange) ?? [0, 24];
-  if (
-    !Array.isArray(range) ||
-    range.length !== 2 ||
-    !range.every((n) => Number.isSafeInteger(n) && n >= 0) ||
-    range[1] < range[0]
-  ) {
-    throw badRequest(messages.invalidRange);
-  }
-  const [start, end] = range as [number, number];
-  if (end - start + 1 > MAX_AUDIT_PAGE) throw badRequest(messages.rangeTooLarge(MAX_AUDIT_PAGE));
+  const { start, end } = parseRangeParam(value, MAX_AUDIT_PAGE) ?? { start: 0, end: 24 };
   // A page past the first is found by the position it follows, never by counting rows to skip.
   if (start > 0 && !hasCursor) throw badRequest(messages.auditPageNeedsCursor);
   return { start, size: end - start + 1 };
