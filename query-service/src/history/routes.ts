@@ -11,11 +11,11 @@ import {
   type Principal,
   parseInput,
   principalOf,
-  readModels,
   type StoredEvent,
 } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import type { QueryServiceDeps } from '../deps';
+import { namesOf } from '../people';
 import { requireReadable } from '../record-access';
 
 /** Fields that hold secrets (hashes); an auditor sees that they changed, never their value. */
@@ -54,14 +54,7 @@ export async function present(
   const readable = await deps.permissions.readableIds(principal, 'User', actorIds);
   readable.add(principal.userId);
   const shownIds = actorIds.filter((id) => readable.has(id));
-  const names = new Map<number, string | null>(
-    shownIds.length
-      ? (await deps.knex(readModels.users).whereIn('id', shownIds).select('id', 'name')).map((u) => [
-          u.id,
-          u.name,
-        ])
-      : [],
-  );
+  const names = await namesOf(deps, shownIds);
   const entries: HistoryEntry[] = [];
   for (const event of events) {
     const actorId = event.metadata.actorId;
