@@ -32,6 +32,12 @@ async function post(token: string, path: string, body: unknown) {
   return created.body.id as number;
 }
 
+/** A new user of the role, signed in. */
+async function signedInUser(email: string, name: string, role: Role = 'BusinessPro') {
+  const userId = await platform.createUser({ email, password: PASSWORD, name, roles: [role] });
+  return { userId, token: (await api().login(email, PASSWORD)).token };
+}
+
 /** Every page of the audit log for a reader and a filter, following the cursors. */
 async function wholeLog(token: string, filter: Record<string, unknown> = {}, size = 7) {
   const rows: AuditEntry[] = [];
@@ -64,14 +70,7 @@ beforeAll(async () => {
     ['guest', 'Guest'],
   ];
   for (const [name, role] of roles) {
-    const email = `${name}@audit.example`;
-    const userId = await platform.createUser({
-      email,
-      password: PASSWORD,
-      name: `감사 ${name}`,
-      roles: [role],
-    });
-    people[name] = { token: (await api().login(email, PASSWORD)).token, userId };
+    people[name] = await signedInUser(`${name}@audit.example`, `감사 ${name}`, role);
   }
   // Records of every declared resource, and the records people make for themselves.
   for (const resource of resources) await createSample(context, resource);
@@ -177,14 +176,7 @@ describe('the audit log', () => {
   });
 
   it('names people as the users read model has them now', async () => {
-    const email = 'renamed@audit.example';
-    const userId = await platform.createUser({
-      email,
-      password: PASSWORD,
-      name: '옛 이름',
-      roles: ['BusinessPro'],
-    });
-    const token = (await api().login(email, PASSWORD)).token;
+    const { userId, token } = await signedInUser('renamed@audit.example', '옛 이름');
     await post(token, '/api/mydesign', { name: '이름 바뀌는 사람의 디자인' });
     const renamed = await api().request('PUT', '/api/user/current', { token, body: { name: '새 이름' } });
     expect(renamed.status).toBe(200);
@@ -233,14 +225,7 @@ describe('the audit log', () => {
   });
 
   it('exports the filtered log a reader sees as JSON Lines and as safe CSV', async () => {
-    const email = 'formula@audit.example';
-    const userId = await platform.createUser({
-      email,
-      password: PASSWORD,
-      name: '=1+1',
-      roles: ['BusinessPro'],
-    });
-    const token = (await api().login(email, PASSWORD)).token;
+    const { userId, token } = await signedInUser('formula@audit.example', '=1+1');
     await post(token, '/api/mydesign', { name: '수식 디자인' });
     const exported = async (who: string, format: string, filter: Record<string, unknown> = {}) => {
       const query = new URLSearchParams({ format, filter: JSON.stringify(filter) });
