@@ -49,12 +49,17 @@ export const sharedFieldNames: Readonly<Record<string, string>> = {
   description: '설명',
 };
 
+/** The label of a consent field (`agreement.Marketing`), or null when the field is none. */
+export function agreementLabel(field: string): string | null {
+  if (!field.startsWith('agreement.')) return null;
+  const code = field.slice('agreement.'.length);
+  return agreementDefinitions.find((d) => d.value === code)?.label ?? '약관 동의';
+}
+
 /** The Korean name of a field of a record as its screens name it ('기타 항목' when none does). */
 export function fieldLabel(type: string, field: string): string {
-  if (field.startsWith('agreement.')) {
-    const code = field.slice('agreement.'.length);
-    return agreementDefinitions.find((d) => d.value === code)?.label ?? '약관 동의';
-  }
+  const agreement = agreementLabel(field);
+  if (agreement !== null) return agreement;
   const declared = resources.find((r) => r.objectType === type)?.fields[field]?.label;
   return typeFieldNames[type as ObjectType]?.[field] ?? declared ?? sharedFieldNames[field] ?? '기타 항목';
 }

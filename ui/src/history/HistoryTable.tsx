@@ -1,5 +1,6 @@
 import {
   type Ace,
+  agreementLabel,
   describeChanges,
   eventTypeLabel,
   type FieldChange,
@@ -32,7 +33,7 @@ import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../admin/dataProvider';
 import { formatDateTime } from '../i18n/format';
 import { type IdentityLabels, resolveLabels } from '../permissions/acl';
-import { agreementLabel, type Shown, showValue, type ValueContext } from './values';
+import { type Shown, showValue, type ValueContext } from './values';
 
 /** Every identity the grant changes of a history name. */
 export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIdentity[] {

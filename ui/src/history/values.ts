@@ -1,7 +1,5 @@
 import {
   type Ace,
-  type AgreementCode,
-  agreementDefinitions,
   type ConsentValue,
   formatWon,
   type Role,
@@ -42,13 +40,6 @@ export const reasonLabels: Readonly<Record<string, string>> = {
   'user-erased': '개인정보 파기로 모든 기기에서 로그아웃',
   'signed-out-everywhere': '본인이 모든 기기에서 로그아웃',
 };
-
-/** The label of a consent field (`agreement.Marketing`), or null when the field is none. */
-export function agreementLabel(field: string): string | null {
-  if (!field.startsWith('agreement.')) return null;
-  const code = field.slice('agreement.'.length) as AgreementCode;
-  return agreementDefinitions.find((d) => d.value === code)?.label ?? '약관 동의';
-}
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
