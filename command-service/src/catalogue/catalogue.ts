@@ -208,19 +208,7 @@ async function checkPlanReferences(knex: Knex, document: unknown, before: unknow
   const now = PlanDocumentSchema.safeParse(document);
   if (!now.success) return;
   const was = PlanDocumentSchema.safeParse(before);
-  const { missing, discontinued } = await checkDocumentReferences(
-    knex,
-    now.data,
-    was.success ? was.data : null,
-  );
-  const first = Object.values(missing)[0];
-  if (first) {
-    throw badRequest(
-      first,
-      Object.fromEntries(Object.entries(missing).map(([k, v]) => [`document.${k}`, v])),
-    );
-  }
-  if (discontinued) throw conflict(discontinued);
+  await checkDocumentReferences(knex, now.data, was.success ? was.data : null, 'document');
 }
 
 export const planHooks: ResourceCommandHooks = {

@@ -3,7 +3,6 @@ import {
   catalogueUsageMessages,
   type DesignDocument,
   documentReferences,
-  type FieldErrors,
   type ReferenceKind,
   referencedIds,
   referenceErrors,
@@ -11,6 +10,7 @@ import {
   resourceNamed,
   resourceTable,
 } from '@interior/contracts';
+import { badRequest, conflict } from '@interior/platform';
 import type { Knex } from 'knex';
 
 interface FoundRecord {
@@ -25,7 +25,7 @@ interface FoundRecord {
  * is missing. The one place designs reach the catalogues, so that declaring a catalogue is all it
  * takes for documents to use it.
  */
-export async function existingCatalogueRecords(
+async function existingCatalogueRecords(
   knex: Knex | Knex.Transaction,
   kind: ReferenceKind,
   ids: readonly number[],
@@ -45,33 +45,42 @@ export async function existingCatalogueRecords(
 /**
  * The document's references checked against the catalogue, for a save whose document was `before`
  * (null: a new document). Only what the save adds is checked: a new reference to a missing record
- * is a 400 naming its path and id, a new placement of a 단종 record a 409 naming it. What the
- * document already held keeps working, gone or discontinued, so a design never stops saving
- * because the catalogue changed under it.
+ * is a 400 naming its path (under `prefix`) and id, a new placement of a 단종 record a 409 naming
+ * it. What the document already held keeps working, gone or discontinued, so a design never stops
+ * saving because the catalogue changed under it.
  */
 export async function checkDocumentReferences(
   knex: Knex,
   doc: DesignDocument,
   before: DesignDocument | null,
-): Promise<{ missing: FieldErrors; discontinued: string | null }> {
+  prefix = '',
+): Promise<void> {
   const added = addedReferences(documentReferences(doc), before);
-  if (added.length === 0) return { missing: {}, discontinued: null };
+  if (added.length === 0) return;
   const wanted = referencedIds(added);
   const found = {} as Record<ReferenceKind, Map<number, FoundRecord>>;
   for (const kind of Object.keys(wanted) as ReferenceKind[]) {
     found[kind] = await existingCatalogueRecords(knex, kind, wanted[kind]);
   }
   const missing = referenceErrors(added, (kind, id) => found[kind].has(id));
+  const first = Object.values(missing)[0];
+  if (first) {
+    throw badRequest(
+      first,
+      Object.fromEntries(Object.entries(missing).map(([k, v]) => [prefix ? `${prefix}.${k}` : k, v])),
+    );
+  }
   const stopped = added.find((ref) => found[ref.kind].get(ref.id)?.discontinued);
-  const discontinued = stopped
-    ? catalogueUsageMessages.discontinued(
+  if (stopped) {
+    throw conflict(
+      catalogueUsageMessages.discontinued(
         referenceKindLabels[stopped.kind],
         found[stopped.kind].get(stopped.id)?.name ?? '',
         stopped.id,
         stopped.path,
-      )
-    : null;
-  return { missing, discontinued };
+      ),
+    );
+  }
 }
 
 /**

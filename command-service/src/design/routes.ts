@@ -21,7 +21,6 @@ import {
 } from '@interior/contracts';
 import {
   badRequest,
-  conflict,
   etagOf,
   forbidden,
   notFound,
@@ -66,10 +65,7 @@ export async function checkedDocument(
   const prefixed = (errors: Record<string, string>) =>
     Object.fromEntries(Object.entries(errors).map(([k, v]) => [prefix ? `${prefix}.${k}` : k, v]));
   if (!result.ok) throw badRequest(result.message, prefixed(result.errors));
-  const { missing, discontinued } = await checkDocumentReferences(deps.knex, result.data, before);
-  const first = Object.values(missing)[0];
-  if (first) throw badRequest(first, prefixed(missing));
-  if (discontinued) throw conflict(discontinued);
+  await checkDocumentReferences(deps.knex, result.data, before, prefix);
   return result.data;
 }
 
