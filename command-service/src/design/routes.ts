@@ -41,6 +41,7 @@ import { emailStream, findUserIdByEmail, normalizeEmail } from '../user/email-re
 import { checkDocumentReferences, planDocument } from './catalogue-lookup';
 import { registerCommentAndFolderCommands } from './comment-folder-routes';
 import { designDecider } from './decide';
+import type { DesignState } from './design';
 
 const Params = z.object({ id: DesignId });
 const designStream = (id: number) => streamName('Design', id);
@@ -69,10 +70,13 @@ export async function checkedDocument(
   return result.data;
 }
 
-/** The document a design holds now (null for none): what a save or a preview is compared with. */
+/** The document a design's state holds (null for none): what a save or a preview is compared with. */
+const heldDocument = (state: DesignState): DesignDocument | null =>
+  state.status === 'None' || state.status === 'Purged' ? null : (state.document ?? null);
+
+/** The document a design holds now, read from its stream. */
 export async function savedDocument(deps: Deps, id: number): Promise<DesignDocument | null> {
-  const { state } = await loadState(deps.store, designStream(id), designDecider);
-  return state.status === 'None' || state.status === 'Purged' ? null : (state.document ?? null);
+  return heldDocument((await loadState(deps.store, designStream(id), designDecider)).state);
 }
 
 /** A folder of the owner's own, or a 400 naming `folderId`. */
@@ -166,12 +170,18 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
   const idOf = (request: FastifyRequest) => parseInput(Params, request.params).id;
   const requireOn = (request: FastifyRequest, id: number, wanted: 'Read' | 'Write' | 'Admin') =>
     deps.permissions.require(principalOf(request), { type: 'Design', id }, wanted, messages.designNotFound);
-  const run = (request: FastifyRequest, id: number, command: Parameters<typeof designDecider.decide>[0]) =>
+  const run = (
+    request: FastifyRequest,
+    id: number,
+    command: Parameters<typeof designDecider.decide>[0],
+    loaded?: { state: DesignState; revision: number | 'no_stream' },
+  ) =>
     handleCommand(deps.store, {
       stream: designStream(id),
       decider: designDecider,
       command,
       meta: metaOf(request),
+      loaded,
     });
 
   app.post('/api/mydesign', async (request, reply) => {
@@ -280,8 +290,11 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
     await requireOn(request, id, 'Write');
     const basedOn = parseIfMatch(request.headers['if-match']);
     if (basedOn === undefined) throw badRequest(messages.ifMatchRequired);
-    const document = await checkedDocument(deps, request.body, '', await savedDocument(deps, id));
-    const handled = await run(request, id, { type: 'ChangeDocument', document, basedOn });
+    // The design's stream is read once: the saved document the new one is checked against is
+    // also the state the change is decided on.
+    const loaded = await loadState(deps.store, designStream(id), designDecider);
+    const document = await checkedDocument(deps, request.body, '', heldDocument(loaded.state));
+    const handled = await run(request, id, { type: 'ChangeDocument', document, basedOn }, loaded);
     await awaitProjections(deps, reply, handled);
     const revision = handled.state.revision;
     return reply.header('etag', etagOf(revision)).send({ id, revision });
