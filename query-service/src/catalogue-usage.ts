@@ -8,10 +8,11 @@ import {
   resourceTable,
   streamName,
 } from '@interior/contracts';
-import { catalogueUsageOf, notFound, parseInput, principalOf, readRecord } from '@interior/platform';
+import { catalogueUsageOf, parseInput, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from './deps';
+import { readableRow } from './record-access';
 
 const byName = new Map(catalogueResources.map((resource) => [resource.name, resource]));
 const UsageParams = z.object({
@@ -45,13 +46,13 @@ export function registerCatalogueUsageQueries(app: FastifyInstance, deps: QueryS
   app.get('/api/catalogue/usage/:resource/:id', async (request) => {
     const { resource: name, id } = parseInput(UsageParams, request.params);
     const resource = byName.get(name)!;
-    await deps.permissions.require(
+    await readableRow(
+      deps,
       principalOf(request),
       { type: resource.objectType, id },
-      'Read',
+      resourceTable(resource),
       resource.notFound,
     );
-    if (!(await readRecord(deps.knex, resourceTable(resource), id))) throw notFound(resource.notFound);
     return catalogueUsageOf(deps.knex, resource.objectType, id);
   });
 
