@@ -8,7 +8,8 @@ import {
   missingReferenceMessage,
   productResource,
 } from '@interior/contracts';
-import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import type { TestPlatform } from '../testing/platform';
+import { startWithOwner } from '../testing/priced-design';
 
 /** What designs and open estimations use stays in the catalogue; 단종 retires it instead. */
 let platform: TestPlatform;
@@ -16,15 +17,10 @@ let admin: string;
 let owner: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
-  await platform.createUser({
+  ({ platform, admin, owner } = await startWithOwner({
     email: 'owner@integrity.example',
     password: 'integrity-password-1',
-    roles: ['BusinessPro'],
-    accountType: 'Business',
-  });
-  owner = (await platform.api.login('owner@integrity.example', 'integrity-password-1')).token;
+  }));
 });
 afterAll(async () => {
   await platform?.stop();

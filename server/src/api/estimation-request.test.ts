@@ -1,5 +1,6 @@
 import { emptyDesignDocument, messages } from '@interior/contracts';
-import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import type { TestPlatform } from '../testing/platform';
+import { startWithOwner } from '../testing/priced-design';
 
 /** A 견적 요청 is meant: something priced, and one open estimation per design at a time. */
 let platform: TestPlatform;
@@ -7,15 +8,10 @@ let admin: string;
 let owner: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
-  await platform.createUser({
+  ({ platform, admin, owner } = await startWithOwner({
     email: 'owner@request.example',
     password: 'request-password-1',
-    roles: ['BusinessPro'],
-    accountType: 'Business',
-  });
-  owner = (await platform.api.login('owner@request.example', 'request-password-1')).token;
+  }));
 });
 afterAll(async () => {
   await platform?.stop();

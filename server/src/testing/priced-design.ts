@@ -1,7 +1,21 @@
 import { emptyDesignDocument } from '@interior/contracts';
-import type { ApiClient } from './platform';
+import { ADMIN, type ApiClient, startTestPlatform, type TestPlatform } from './platform';
 
 let made = 0;
+
+/**
+ * A platform for a suite that fills the catalogue and asks for estimates: the Admin signed in, and
+ * a BusinessPro owner with a Business account (who may request them) made and signed in.
+ */
+export async function startWithOwner(owner: {
+  email: string;
+  password: string;
+}): Promise<{ platform: TestPlatform; admin: string; owner: string }> {
+  const platform = await startTestPlatform();
+  const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+  await platform.createUser({ ...owner, roles: ['BusinessPro'], accountType: 'Business' });
+  return { platform, admin, owner: (await platform.api.login(owner.email, owner.password)).token };
+}
 
 /**
  * Puts one product of the catalogue in a design's document, so that an estimate can be requested
