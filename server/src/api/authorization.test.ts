@@ -14,6 +14,7 @@ import {
   strongest,
 } from '@interior/contracts';
 import { ADMIN, type ApiResponse, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { pricedDesign as pricedDesignOf } from '../testing/priced-design';
 
 /**
  * The authorization matrix: every API route (checked against the routes the server registers),
@@ -958,28 +959,8 @@ function estimationRoutes(): Route[] {
   const asAdmin = (method: string, path: string, body?: unknown) =>
     api().request(method, path, { token: admin.token!, ...(body === undefined ? {} : { body }) });
   // A request needs a priced line, and one open estimation per design: each request has its own design.
-  let product: Promise<number> | null = null;
-  const pricedDesign = async () => {
-    product ??= asAdmin('POST', '/api/product', {
-      name: '행렬 견적 제품',
-      code: `MATRIX-EST-${++unique}`,
-      kind: 'Single',
-      price: 10_000,
-      unit: 'EA',
-      status: 'Active',
-    }).then((created) => created.body.id as number);
-    const design = (await asAdmin('POST', '/api/mydesign', { name: `행렬 견적 디자인 ${++unique}` })).body
-      .id as number;
-    await api().request('PUT', `/api/design/${design}/document`, {
-      token: admin.token!,
-      headers: { 'if-match': '"0"' },
-      body: {
-        ...emptyDesignDocument(),
-        items: [{ id: 'i1', productId: await product, x: 0, y: 0, rotation: 0 }],
-      },
-    });
-    return design;
-  };
+  const pricedDesign = () =>
+    pricedDesignOf(api(), { admin: admin.token!, owner: admin.token! }, `행렬 견적 디자인 ${++unique}`);
   const requested = async () => {
     const design = await pricedDesign();
     const estimation = (await asAdmin('POST', `/api/design/${design}/estimation`, {})).body.id as number;

@@ -8,7 +8,7 @@ import {
   settingViews,
 } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
-import { pricedDocument } from '../testing/priced-design';
+import { pricedDesign } from '../testing/priced-design';
 import { createSample, type ResourceContractContext, sampleInput } from '../testing/resource-contract';
 
 /**
@@ -82,22 +82,14 @@ const madeBy: Partial<Record<ObjectType, () => Promise<Made>>> = {
   },
   Estimation: async () => {
     // One open estimation per design: each of the two has a design of its own.
-    const pricedDesign = async (name: string) => {
-      const design = await post(tokenOf('owner'), '/api/mydesign', { name });
-      await pricedDocument(api(), { admin, owner: tokenOf('owner') }, design);
-      return design;
-    };
-    const id = await post(tokenOf('owner'), `/api/design/${await pricedDesign('견적 디자인')}/estimation`, {
+    const priced = (name: string) => pricedDesign(api(), { admin, owner: tokenOf('owner') }, name);
+    const id = await post(tokenOf('owner'), `/api/design/${await priced('견적 디자인')}/estimation`, {
       note: '이력',
     });
     // One more, whose parties include the staff assigned to it.
-    const staffed = await post(
-      tokenOf('owner'),
-      `/api/design/${await pricedDesign('배정 디자인')}/estimation`,
-      {
-        note: '배정',
-      },
-    );
+    const staffed = await post(tokenOf('owner'), `/api/design/${await priced('배정 디자인')}/estimation`, {
+      note: '배정',
+    });
     const assign = (token: string, body: Record<string, number>) =>
       api().request('POST', `/api/estimation/${staffed}/assign`, { token, body });
     expect(

@@ -48,3 +48,19 @@ export async function pricedDocument(
   });
   if (saved.status !== 200) throw new Error(`document: ${saved.status} ${JSON.stringify(saved.body)}`);
 }
+
+/**
+ * A new design of the owner's with a priced document (pricedDocument): one an estimate can be
+ * requested for. A design holds one open estimation at a time, so each request needs its own.
+ */
+export async function pricedDesign(
+  api: ApiClient,
+  tokens: { admin: string; owner: string },
+  name: string,
+): Promise<number> {
+  const design = await api.request('POST', '/api/mydesign', { token: tokens.owner, body: { name } });
+  if (design.status !== 201) throw new Error(`design: ${design.status} ${JSON.stringify(design.body)}`);
+  const id = (design.body as { id: number }).id;
+  await pricedDocument(api, tokens, id);
+  return id;
+}
