@@ -156,13 +156,6 @@ export interface EstimationCommandOptions {
 }
 
 /**
- * Estimations' writes (docs/estimations.md, docs/domain.md "API of these parts"). Who may do
- * what: the design's owner requests, accepts and rejects; the Admin assigns a manager; the
- * manager (or the Admin) assigns a designer; the assignees compute, edit and issue; cancelling is
- * the requester's, the manager's or the Admin's. Anyone else gets 404: each of them holds a grant
- * on the estimation (given here), so lists, reads and history authorize them like any record.
- */
-/**
  * What a request of a design's estimation is decided on: the design's estimation still open (the
  * newest, from the read model) and how many lines of its saved document are priced. Two requests
  * in the same instant may both see none open; the read model is the only guard (see
@@ -184,6 +177,13 @@ async function requestFacts(deps: CommandServiceDeps, designId: number, ownerId:
   return { openEstimation: null, pricedLines: lines.filter((line) => line.amount > 0).length };
 }
 
+/**
+ * Estimations' writes (docs/estimations.md, docs/domain.md "API of these parts"). Who may do
+ * what: the design's owner requests, accepts and rejects; the Admin assigns a manager; the
+ * manager (or the Admin) assigns a designer; the assignees compute, edit and issue; cancelling is
+ * the requester's, the manager's or the Admin's. Anyone else gets 404: each of them holds a grant
+ * on the estimation (given here), so lists, reads and history authorize them like any record.
+ */
 export function registerEstimationCommands(
   app: FastifyInstance,
   deps: Deps,

@@ -1,6 +1,10 @@
 import { allEventTypes, auditedObject, auditLogReadModel, logOrder } from '@interior/contracts';
 import type { StoredEvent } from '@interior/platform';
 import { defineProjection, occurredAt } from '../projection';
+import { chunks } from '../row-batch';
+
+/** A statement binds at most 65,535 values: ten a row. */
+const INSERT_ROWS = 5_000;
 
 const rowOf = (event: StoredEvent) => {
   const [logMajor, logMinor] = logOrder(event.position) ?? ['0', '0'];
@@ -58,10 +62,9 @@ export const auditLogProjection = defineProjection({
     await trx(tables[auditLogReadModel]).insert(rowOf(event)).onConflict(['logMajor', 'logMinor']).ignore();
   },
   async applyBatch(trx, events, tables) {
-    // A statement binds at most 65,535 values: ten a row.
-    for (let start = 0; start < events.length; start += 5000) {
+    for (const part of chunks(events, INSERT_ROWS)) {
       await trx(tables[auditLogReadModel])
-        .insert(events.slice(start, start + 5000).map(rowOf))
+        .insert(part.map(rowOf))
         .onConflict(['logMajor', 'logMinor'])
         .ignore();
     }
