@@ -149,14 +149,14 @@ export function formatReport(report: BenchReport): string {
         int(t.processCpuPercent),
       ]),
     ),
-    `\nTargets (issue 8): today's figure, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
+    `\nTargets: today's figure, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
     table(['figure', 'today', 'this run', 'target', 'met'], targets(report)),
   );
   if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
   return `${sections.join('\n')}\n`;
 }
 
-/** The figures issue 8 set targets for, beside the figures measured before it. */
+/** The figures with targets, beside the figures measured before the work to meet them. */
 function targets(report: BenchReport): string[][] {
   const rows: string[][] = [];
   const yes = (met: boolean) => (met ? 'yes' : 'NO');

@@ -5,7 +5,7 @@ import { RolesSchema } from './roles';
 import { selectableUserStatuses, UserId } from './user';
 import { email, optionalText, positiveId, requiredText } from './validation';
 
-/** SPEC §5 and §9 limits of accounts. */
+/** Lengths and counts an account's fields may not exceed (the forms and the API refuse more). */
 export const accountLimits = {
   name: 50,
   erpId: 8,
@@ -64,7 +64,7 @@ export function isPasswordTheEmail(password: string, email: string): boolean {
   return normalized(password) === normalized(email);
 }
 
-/** SPEC §5: digits only, 9 to 20 of them. */
+/** A phone number is digits only, 9 to 20 of them, so it compares and dials the same however typed. */
 export const PhoneSchema = z
   .string({ error: messages.invalidPhone })
   .trim()
@@ -93,7 +93,7 @@ export const RegistrationNumberSchema = z
       .refine(isValidRegistrationNumber, { error: messages.registrationNumberCheckDigit }),
   );
 
-/** SPEC §3 BusinessProfile as sent at sign-up and from the business profile page. */
+/** A business's profile as sent at sign-up and from the business profile page. */
 export const BusinessInputSchema = z.object({
   registrationNumber: RegistrationNumberSchema,
   // "required when given": absent is fine, present must not be blank.
@@ -137,7 +137,7 @@ export const PasswordChangeSchema = z.object({
 });
 export const MarketingConsentSchema = z.object({ agreed: z.boolean({ error: messages.invalidValue }) });
 
-/** Admin's edit of a user (PUT /api/user/{id}); SPEC §5 limits. */
+/** Admin's edit of a user (PUT /api/user/{id}), with the same limits as sign-up. */
 export const UserAdminUpdateSchema = z.object({
   name: requiredText(accountLimits.name),
   roles: RolesSchema,
@@ -178,7 +178,7 @@ export const ProfileUpdateSchema = z.object({
   code: VerificationCodeSchema.optional().or(z.literal('').transform(() => undefined)),
 });
 
-/** SPEC §7 `POST api/log {events}`: what a browser queued, bounded in count and size. */
+/** `POST api/log {events}`: what a browser queued, bounded in count and size so no client can flood the table. */
 export const clientLogLevels = ['debug', 'info', 'warn', 'error'] as const;
 export const ClientLogEventSchema = z.object({
   type: z.string().trim().min(1).max(100),

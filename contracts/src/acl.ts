@@ -8,7 +8,7 @@ import { type Role, RoleSchema, roleLabels } from './roles';
 import { idFrom, MAX_ID } from './validation';
 
 /**
- * Per-object access control (SPEC §3, §6): a grant gives a security identity (a user, a group or
+ * Per-object access control: a grant gives a security identity (a user, a group or
  * a role) a permission on one object (`{type, id}`) or on every object of a type (`{type}`).
  * Admin includes Write, Write includes Read.
  */
@@ -62,7 +62,7 @@ const IdentityId = z
   .max(MAX_ID, { error: messages.invalidId });
 
 /**
- * An object identity's id as a path carries it (SPEC §3: non-negative). 0 is well-formed and names
+ * An object identity's id as a path carries it: a non-negative integer. 0 is well-formed and names
  * no record (ids start at 1), so it answers 404.
  */
 const ObjectId = idFrom(0);
@@ -143,8 +143,8 @@ function catalogueRead(): Partial<Record<ObjectType, Permission>> {
 const bannerRead = { PopupBanner: 'Read' } as const;
 
 /**
- * Grants every role has without any ACL entry (SPEC leaves them open; decided here and listed in
- * the README). The Admin role holds every permission on everything and is not listed. Objects a
+ * Grants every role has without any ACL entry (decided here, and listed in the README so
+ * an Admin knows what needs no grant). The Admin role holds every permission on everything and is not listed. Objects a
  * user reaches through their own account (profile, business profile) need no grant.
  */
 export const defaultRoleGrants: Readonly<Partial<Record<Role, Partial<Record<ObjectType, Permission>>>>> = {

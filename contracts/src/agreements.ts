@@ -4,7 +4,7 @@ import { type AgreementCode, agreementCodes } from './user';
 
 /**
  * Consent at sign-up (PIPA). The texts' own pages are not written yet, so no `link` is given
- * (SPEC makes it optional); the descriptions say what each consent covers.
+ * (a consent's link is optional); the descriptions say what each consent covers.
  * terms of service, personal-information collection and use, and the
  * privacy policy are required and separate; marketing is optional. Each consent is stored with
  * the version of the text agreed to and the time (FACTS.md).
@@ -61,7 +61,7 @@ const AgreementListSchema = z
   .refine((list) => new Set(list.map((a) => a.code)).size === list.length);
 
 /**
- * SPEC §5: a list of `{code, agreed}` ("올바른 이용약관 형식이 아닙니다." for any flaw of shape,
+ * Agreements are a list of `{code, agreed}` ("올바른 이용약관 형식이 아닙니다." for any flaw of shape,
  * reported on the list as a whole), in which the three required ones are agreed
  * ("필수 항목이 선택되지 않았습니다.").
  */

@@ -230,7 +230,7 @@ export const materialResource = defineResource({
 export const workspaceResource = defineResource({
   name: 'workspace',
   objectType: 'Workspace',
-  // SPEC §2 names the screen 워크스페이스; its records are space types (공간 유형).
+  // The screen is called 워크스페이스; its records are space types (공간 유형).
   label: '워크스페이스',
   notFound: '공간 유형을 찾을 수 없습니다.',
   representation: 'name',

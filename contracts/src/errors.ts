@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 error shape; validation errors add `errors` (field → message) for react-admin forms. */
+/** The one error shape every endpoint answers; validation errors add `errors` (field → message) for react-admin forms. */
 export const ErrorBodySchema = z.object({
   status: z.number().int(),
   message: z.string(),

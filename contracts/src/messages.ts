@@ -1,8 +1,8 @@
 import { formatWon } from './won';
 
 /**
- * Every sentence a user reads from the API, in Korean. SPEC §5 and §8 fix some of them word for
- * word; the rest follow the same tone. One place, so the UI and the services say the same thing.
+ * Every sentence a user reads from the API, in Korean. The product fixes many of them word for
+ * word (the tests compare them exactly); the rest follow the same tone. One place, so the UI and the services say the same thing.
  */
 /**
  * The particle that follows a word: the first form after a final consonant, the second after a
@@ -19,7 +19,7 @@ export const topic = (word: string) => `${word}${particle(word, '은', '는')}`;
 export const subject = (word: string) => `${word}${particle(word, '이', '가')}`;
 
 export const messages = {
-  // SPEC §5
+  // validation of input
   invalidEmail: '유효한 형식의 이메일이 아닙니다.',
   invalidAgreements: '올바른 이용약관 형식이 아닙니다.',
   requiredAgreementsMissing: '필수 항목이 선택되지 않았습니다.',
@@ -53,7 +53,7 @@ export const messages = {
   maxNumber: (n: number) => `${n} 이하여야 합니다.`,
   integer: '정수를 입력해야 합니다.',
 
-  // SPEC §8 and the HTTP layer
+  // errors of the HTTP layer
   loginRequired: '로그인 후 이용 가능합니다.',
   networkErrorName: '네트워크 오류',
   networkError: '오류로 인해 서버에 연결 할 수 없습니다.',
@@ -168,7 +168,7 @@ export const messages = {
   snsSignupExpired: '가입 정보가 만료되었습니다. 처음부터 다시 로그인해 주세요.',
   snsEmailInUse: '이미 가입된 이메일입니다. 그 계정으로 로그인한 뒤 프로필에서 계정을 연결해 주세요.',
   snsPendingVerification: '이메일 인증을 마친 뒤 로그인할 수 있습니다. 메일함을 확인해 주세요.',
-  // accounts and groups (issue 9)
+  // accounts and groups
   emailNotVerified: '이메일 인증이 완료되지 않았습니다. 메일함의 인증 링크를 눌러 주세요.',
   lastAdminCannotLeave: '마지막 관리자는 탈퇴할 수 없습니다. 다른 관리자를 먼저 지정해 주세요.',
   wrongPassword: '비밀번호가 올바르지 않습니다.',

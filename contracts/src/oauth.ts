@@ -5,7 +5,7 @@ import type { SnsType } from './user';
 import { email } from './validation';
 
 /**
- * Social and commerce-platform sign-in (SPEC §1, §3 SnsAccount): the providers as they appear in
+ * Social and commerce-platform sign-in, each linked to a user as an SnsAccount: the providers as they appear in
  * paths (`/api/oauth2/{provider}/…`) and the SnsAccount `type` each one gives.
  */
 export const oauthProviders = ['kakao', 'naver', 'cafe24', 'cafe24admin'] as const;
@@ -76,7 +76,7 @@ const optionalText = (max: number) =>
     .max(max, { error: messages.maxLength(max) })
     .optional();
 
-/** `POST /api/signup/sns` (SPEC §5 agreements; name and e-mail when the provider gave none). */
+/** `POST /api/signup/sns` (the sign-up agreements, and the name and e-mail the provider did not give). */
 export const SnsSignupSchema = z.object({
   ticket: z
     .string({ error: messages.snsSignupExpired })

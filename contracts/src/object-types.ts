@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
-/** SPEC §3: the object types that streams, ACLs and history are named by. */
+/** The object types that streams, ACLs and history are named by: one name per kind of record everywhere. */
 export const objectTypes = [
   'Design',
   'Material',

@@ -88,7 +88,7 @@ export interface UniqueRule {
 }
 
 export interface ResourceDeclaration {
-  /** The route name (SPEC §2 dashboard child path): `/api/{name}`, `/dashboard/{name}`. */
+  /** The route name, one for the API and the dashboard: `/api/{name}`, `/dashboard/{name}`. */
   name: string;
   objectType: ObjectType;
   /** Korean name of the kind of record (`사용자 그룹`). */

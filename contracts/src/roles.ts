@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
-/** SPEC §6: the ten roles, in the order the product lists them. */
+/** The ten roles, in the order every screen lists them. */
 export const roles = [
   'Admin',
   'Developer',

@@ -3,7 +3,7 @@ import { resources } from './resources';
 import { businessRoles, hasAnyRole, type Role, staffRoles } from './roles';
 
 /**
- * SPEC §2 dashboard routes and who may open them, as data: the UI guards and menu read it, the
+ * The dashboard's routes and who may open them, as data: the UI guards and menu read it, the
  * API reads the same rules for the resources named after these paths.
  * `allow`: at least one of the roles; `forbid`: none of the roles; `signedIn`: anyone signed in.
  */
@@ -13,7 +13,7 @@ export type RouteRule =
   | { kind: 'forbid'; roles: readonly Role[] };
 
 /**
- * A rule and how a denial shows (SPEC §6): by default the user is warned ("페이지에 접근할 권한이
+ * A rule and how a denial shows: by default the user is warned ("페이지에 접근할 권한이
  * 없습니다.") and taken to /dashboard/mydesign; a `silent` guard shows nothing in place of what it
  * guards, with no warning and no redirect.
  */
@@ -27,7 +27,7 @@ const adminOnly = allow('Admin');
 export const dashboardPath = '/dashboard';
 export const landingAfterSignIn = '/dashboard/mydesign';
 
-/** Child paths of /dashboard (SPEC §2), with parameters in react-router syntax. */
+/** Child paths of /dashboard, with parameters in react-router syntax. */
 export const dashboardRoutes = {
   profile: signedIn,
   user: adminOnly,
@@ -77,7 +77,7 @@ export const dashboardRoutes = {
 export type DashboardRoute = keyof typeof dashboardRoutes;
 
 /**
- * The Korean title of every dashboard child path of SPEC §2. The type makes a route added above
+ * The Korean title of every dashboard child path. The type makes a route added above
  * without a title here a compile error.
  */
 export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
@@ -125,7 +125,7 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
 };
 
 /**
- * Dashboard resources whose records are objects of SPEC §3: their screens open for the route's
+ * Dashboard resources whose records are objects with grants (ObjectType): their screens open for the route's
  * roles or for a grant (README "Who may do what"), and their buttons follow the grant's level.
  */
 export const resourceObjectTypes: Readonly<Partial<Record<string, ObjectType>>> = {
@@ -171,7 +171,7 @@ export function canAccess(access: RouteAccess, userRoles: readonly string[]): bo
 }
 
 /**
- * The public pages of SPEC §2, as the UI's router (ui/src/App.tsx) declares them. The server reads
+ * The public pages, as the UI's router (ui/src/App.tsx) declares them. The server reads
  * the same list to answer a path no page has with HTTP 404 (and the app's 404 page), so a search
  * engine or a link checker learns that the page does not exist.
  */
@@ -196,7 +196,7 @@ export const publicPagePaths = [
   '/account-closed',
 ] as const;
 
-/** The design editor of one design (SPEC §2's signed-in designer route): `/designer/{id}`. */
+/** The design editor of one design, for signed-in people only: `/designer/{id}`. */
 export const designerPath = '/designer';
 const DESIGNER_PAGE = /^\/designer\/[1-9]\d{0,15}$/;
 

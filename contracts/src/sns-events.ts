@@ -6,7 +6,7 @@ import type { EventsOf } from './events';
  * events without an import cycle.
  */
 const Id = z.number().int().positive();
-/** SPEC §5: the SNS uid is required; it is personal data, so sealed (`pii:…`) in events. */
+/** The SNS uid is required; it is personal data, so sealed (`pii:…`) in events and erased with the key. */
 const SealedUid = z.string().startsWith('pii:');
 const SnsTypeSchema = z.enum(['Kakao', 'Naver', 'Cafe24', 'Cafe24Admin']);
 

@@ -7,7 +7,7 @@ import { email, positiveId } from './validation';
 
 export const userStatuses = ['Active', 'Inactive', 'Pending', 'Deleted'] as const;
 export type UserStatus = (typeof userStatuses)[number];
-/** SPEC §4: Deleted is never offered in the selectable list. */
+/** Deleted is never offered in the selectable list: an account is deleted by erasure, not by a status change. */
 export const selectableUserStatuses = [
   'Active',
   'Inactive',
@@ -45,12 +45,12 @@ export interface FileReference {
 
 export const UserId = positiveId(messages.invalidUserId);
 
-/** SPEC §3 User as the API answers it. */
+/** A user as the API answers it. */
 export interface User {
   id: number;
   name: string;
   email: string;
-  /** The mobile number verified at sign-up (not in SPEC §3's list; the profile page needs it). */
+  /** The mobile number verified at sign-up (the profile page shows it). */
   mobile: string | null;
   roles: Role[];
   status: UserStatus;
@@ -172,7 +172,7 @@ export const UserEventSchemas = {
 };
 export type UserEvent = EventsOf<typeof UserEventSchemas>;
 
-/** SPEC §3 BusinessProfile as the API answers it. */
+/** A business's profile as the API answers it. */
 export interface BusinessProfile {
   id: number;
   registrationNumber: string;

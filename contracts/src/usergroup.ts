@@ -4,13 +4,13 @@ import { messages } from './messages';
 import { defineResource } from './resource';
 import { positiveId } from './validation';
 
-/** SPEC §5 limits. */
+/** The longest name and description a group may have (the form and the API refuse more). */
 export const userGroupLimits = { name: 50, description: 255 } as const;
 
 export const UserGroupId = positiveId(messages.invalidGroupId);
 
 /**
- * The `usergroup` resource (SPEC §3 UserGroup): name and description; `members` is kept by the
+ * The `usergroup` resource: a group's name and description; `members` is kept by the
  * read model from the users' group changes (membership lives on the user).
  */
 export const userGroupResource = defineResource({
@@ -56,7 +56,7 @@ export const userGroupResource = defineResource({
   },
 });
 
-/** The record the API answers (SPEC §3 UserGroup plus `version`, the stream revision for If-Match). */
+/** The group the API answers, with `version`, the stream revision a change sends back as If-Match. */
 export interface UserGroupRecord {
   id: number;
   name: string;

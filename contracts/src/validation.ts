@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { messages } from './messages';
 
 /**
- * zod issue → Korean sentence (SPEC §5). Schemas that carry their own message keep it; every
- * other issue gets one of these, and anything unforeseen the SPEC fallback "유효한 값이 아닙니다.".
+ * zod issue → Korean sentence: a person is never shown a validator's English. Schemas that carry
+ * their own message keep it; every other issue gets one of these, and anything unforeseen the
+ * general "유효한 값이 아닙니다.".
  */
 export function koreanIssueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
@@ -120,10 +121,10 @@ export const idFrom = (min: 0 | 1, message: string = messages.invalidId) =>
       .max(MAX_ID, { error: message }),
   );
 
-/** Positive integer id (SPEC §5: user, group, file and business ids), at most MAX_ID. */
+/** Positive integer id (user, group, file and business ids start at 1), at most MAX_ID. */
 export const positiveId = (message: string = messages.invalidId) => idFrom(1, message);
 
-/** SPEC §5: standard e-mail pattern; compared case-insensitively, stored trimmed and lower-cased. */
+/** The standard e-mail pattern; addresses compare case-insensitively, so they are stored trimmed and lower-cased. */
 export const email = z
   .string({ error: messages.invalidEmail })
   .trim()

@@ -1,7 +1,7 @@
 import { type FieldErrors, messages } from '@interior/contracts';
 
 /**
- * An error with the HTTP status and the Korean message the client gets (SPEC §3 error shape).
+ * An error with the HTTP status and the Korean message the client gets, in the one error shape every endpoint answers.
  * Status codes follow docs/architecture.md "Commands": 400 validation, 401 not signed in, 403 not allowed,
  * 404 missing, 409 a domain rule, 412 stale ETag, 413 too large, 429 rate limited.
  */

@@ -16,7 +16,7 @@ export const readModels = {
   aclEntries: 'acl_entries',
 } as const;
 
-/** Fields of the API's `User` record (SPEC §3), as columns of the users read model. */
+/** Fields of the API's `User` record, as columns of the users read model. */
 export const userRecordColumns = [
   'id',
   'name',
@@ -36,7 +36,7 @@ export const userRecordColumns = [
   'version',
 ] as const;
 
-/** SPEC §3 UserDetail of one user: the record, agreements and linked SNS accounts. */
+/** The detail of one user as the API answers it: the record, agreements and linked SNS accounts. */
 export async function readUserDetail(knex: Knex, id: number): Promise<UserDetail | undefined> {
   const row = await knex(readModels.users)
     .where({ id })
@@ -46,7 +46,7 @@ export async function readUserDetail(knex: Knex, id: number): Promise<UserDetail
   return { user, agreements: currentAgreements(consents), snsAccounts };
 }
 
-/** SPEC Agreement entries from the consent log: the latest answer per code. */
+/** A user's agreements from the consent log: the latest answer per code. */
 function currentAgreements(consents: Consent[]): Agreement[] {
   const latest = new Map<Agreement['code'], boolean>();
   for (const consent of consents) latest.set(consent.code, consent.agreed);

@@ -107,7 +107,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
           'frame-src': ["'self'", ...tossOrigins],
           // MUI (emotion) injects style elements at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
-          // Avatars come from the e-mail-hash avatar service (SPEC §3).
+          // Avatars come from the e-mail-hash avatar service: its images must be allowed in.
           'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
           'connect-src': ["'self'", ...tossOrigins],
           // The embedded default is often reached over plain HTTP on a LAN address.

@@ -128,7 +128,7 @@ export function requireRole(request: FastifyRequest, ...wanted: Role[]): Princip
 }
 
 /**
- * The caller may open the SPEC §2 dashboard route whose screen this endpoint serves: the same
+ * The caller may open the dashboard route whose screen this endpoint serves: the same
  * rule the UI guards apply (contracts/src/routes.ts), 403 otherwise.
  */
 export function requireRouteAccess(request: FastifyRequest, route: DashboardRoute): Principal {

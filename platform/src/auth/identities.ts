@@ -14,7 +14,7 @@ import type { Permissions } from './permissions';
 const ERASED_USER = '(삭제된 사용자)';
 
 /**
- * Display names of security identities (SPEC ACL info `label`): a user's name and address, a
+ * Display names of security identities (the `label` of an ACL entry as the API answers it): a user's name and address, a
  * group's name, a role's Korean name. Unknown users and groups are left without a label.
  */
 export async function labelIdentities(

@@ -23,7 +23,7 @@ const TYPE_LEVEL = 0;
 const ORDER: Permission[] = ['Admin', 'Write', 'Read'];
 
 /**
- * Per-object authorization (SPEC §6, issue "Authorization"): a user's permission on an object is
+ * Per-object authorization: a user's permission on an object is
  * the strongest of the grants to the user, to the user's groups and to the user's roles, on the
  * object and on its type, together with the role defaults of contracts/src/acl.ts. The Admin role
  * holds every permission.

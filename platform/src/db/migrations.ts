@@ -148,7 +148,7 @@ const migrations: Migration[] = [
           "createdAt" timestamptz not null default now()
         )`);
       await knex.raw('create index files_owner on files ("ownerId")');
-      // What browsers report about themselves (SPEC §4 client log): operational data, not domain
+      // What browsers report about themselves (the client log): operational data, not domain
       // state, so it is kept as rows rather than events.
       await knex.raw(`
         create table client_logs (

@@ -3,7 +3,7 @@ import { ADMIN, startTestPlatform, type TestPlatform, tokenInMail } from '../tes
 import { SmtpMailbox } from '../testing/smtp';
 
 /**
- * Accounts and groups as users expect them (issue 9): mail links to the site the request came to,
+ * Accounts and groups as users expect them: mail links to the site the request came to,
  * a Pending sign-in that says why, group members, 회원 탈퇴, a change of e-mail address, and the
  * mails and notices around them. PUBLIC_URL is not set here: links follow the request.
  */

@@ -810,7 +810,7 @@ const routes: Route[] = [
     expected: (p) => (isAdmin(p) ? 200 : 403),
   },
 
-  // Subscriptions and payments: plans are public; the rest follows SPEC §2's route roles.
+  // Subscriptions and payments: plans are public; the rest follows the routes' roles.
   ...subscriptionRoutes(),
   ...designRoutes(),
   ...catalogueDrawingRoutes(),
@@ -953,7 +953,7 @@ function subscriptionRoutes(): Route[] {
 /**
  * Estimations: the Admin requests one on a design of theirs; no other persona holds a grant on it
  * (requester and assignees do, and none of them is a persona here), so every object route is a 404
- * to them. The lists follow the screens' rules of SPEC §2.
+ * to them. The lists follow the screens' route rules.
  */
 function estimationRoutes(): Route[] {
   const asAdmin = (method: string, path: string, body?: unknown) =>
@@ -1581,7 +1581,7 @@ describe('granting and revoking', () => {
       ['PUT', '/api/acl/UserGroup/999999'],
       ['GET', '/api/history/UserGroup/999999'],
       ['GET', '/api/history/User/999999'],
-      // 0 is a well-formed object id (SPEC §3: non-negative) that no record has.
+      // 0 is a well-formed object id (ids are non-negative) that no record has.
       ['GET', '/api/acl/UserGroup/0'],
       ['GET', '/api/acl/info/UserGroup/0'],
       ['PUT', '/api/acl/UserGroup/0'],

@@ -56,7 +56,7 @@ import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform
 import { type RegisteredRoute, registeredRoutes } from '../testing/routes';
 
 /**
- * Generative fuzzing of every route the server registers (issue "Security findings"): requests
+ * Generative fuzzing of every route the server registers: requests
  * built from each route's own input schema (zod, read as JSON Schema) and from values an attacker
  * tries (keys every object inherits, JSON nested thousands deep, numbers beyond every range, NUL,
  * lone surrogates, bytes that are no UTF-8, wrong content types, malformed paths and query

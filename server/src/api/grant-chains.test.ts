@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /**
- * The authorization matrix, extended to chains (issue "Security findings"): an Admin gives a user
+ * The authorization matrix, extended to chains: an Admin gives a user
  * some grants, on users, on groups, to groups and to a role, and puts people in groups; the user
  * then tries every move the API offers to climb (joining groups through `PUT /api/user/{id}` and
  * the group's members route, granting themselves through `PUT /api/acl/...`), round after round

@@ -4,7 +4,7 @@ import { newRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from '@interior/platform';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /**
- * Findings of an attack on the running platform (issue "Security findings"), each held here as it
+ * Findings of an attack on the running platform, each held here as it
  * was tried: group membership that turned a grant on a user into every grant of a group, keys
  * named after Object.prototype in list filters, JSON nested thousands deep, invalid UTF-8, actor
  * names in a history shown to readers who may not read that user, and the address behind a proxy.

@@ -218,7 +218,7 @@ describe('POST /api/signup/personal', () => {
     }
   });
 
-  it('validates every field with the Korean messages of SPEC §5', async () => {
+  it('validates every field with the product’s Korean messages', async () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ email: 'not an address' }, { email: messages.invalidEmail }],
       [{ agreements: 'yes' }, { agreements: messages.invalidAgreements }],

@@ -309,7 +309,7 @@ describe('who may see and do what', () => {
     );
   });
 
-  it('refuses my-subscription to roles SPEC does not name (a BusinessFree user)', async () => {
+  it('refuses my-subscription to roles its route does not name (a BusinessFree user)', async () => {
     await platform.createUser({
       email: 'biz@test.example',
       password: 'business-password-1',

@@ -48,7 +48,7 @@ describe('POST /api/usergroup', () => {
     }
   });
 
-  it('trims text and validates with the Korean messages of SPEC §5', async () => {
+  it('trims text and validates with the product’s Korean messages', async () => {
     const trimmed = await create('  여백  ', '  설명  ');
     expect(trimmed.body).toMatchObject({ name: '여백', description: '설명' });
 

@@ -12,7 +12,7 @@ import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform
 import { SmtpMailbox } from '../testing/smtp';
 
 /**
- * Accounts and groups as a person meets them (issue 9), without PUBLIC_URL: mailed links lead to
+ * Accounts and groups as a person meets them, without PUBLIC_URL: mailed links lead to
  * the address the browser used. A Pending sign-in offers the mail again; the group page lists and
  * manages its members; the profile changes the e-mail address and closes the account.
  */

@@ -15,7 +15,7 @@ import { SmtpMailbox } from '../testing/smtp';
 /**
  * A visitor's whole account life in the browser: sign-up with the mobile code and consents, the
  * verification mail read from a real SMTP server, sign-in, a new profile photo, password recovery
- * from a second mail; and sessions shared and ended across tabs (SPEC §4).
+ * from a second mail; and sessions shared and ended across tabs (signing out in one signs out all).
  */
 
 const PNG = Buffer.from(

@@ -24,7 +24,7 @@ import {
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /**
- * Every dashboard route of SPEC §2, and the list, show, create and edit pages of the resources,
+ * Every dashboard route (contracts/src/routes.ts), and the list, show, create and edit pages of the resources,
  * visited by a user of each of the ten roles in one browser page: a screen the role may open
  * shows, with the menu listing exactly what the role may open; any other shows the warning and
  * lands on /dashboard/mydesign. Then users holding grants: what a grant opens, and the silent
@@ -179,16 +179,16 @@ describeInBrowser('dashboard routes for each role', () => {
         '프로필',
         ...(hasAnyRole([role], businessRoles) ? ['사업자 정보'] : []),
         ...everyonesMenu,
-        // Designs (SPEC §2): shared is not for PersonalFree; management and analysis are the Admin's.
+        // Designs: shared is not for PersonalFree; management and analysis are the Admin's.
         '휴지통',
         ...(role === 'PersonalFree' ? [] : ['공유 디자인']),
         ...(hasAnyRole([role], ['DesignManager', 'Admin']) ? ['협력사 디자인 관리'] : []),
         ...(isAdmin ? ['디자인 관리', '디자인 분석'] : []),
-        // Estimations (SPEC §2): the Admin's list, the managers' and the staff's own work.
+        // Estimations: the Admin's list, the managers' and the staff's own work.
         ...(isAdmin ? ['견적 관리'] : []),
         ...(hasAnyRole([role], ['DesignManager', 'Admin']) ? ['협력사 견적 관리'] : []),
         ...(hasAnyRole([role], staffRoles) ? ['내 견적'] : []),
-        // Subscriptions (SPEC §2): my-subscription and my-payment, subscription/order and payment.
+        // Subscriptions: my-subscription and my-payment, subscription/order and payment.
         ...(hasAnyRole([role], ['Admin', 'Developer', 'PersonalPro', 'PersonalFree'])
           ? ['내 구독', '내 결제 내역']
           : []),
@@ -226,7 +226,7 @@ describeInBrowser('dashboard routes for each role', () => {
         }
       }
 
-      // The resources' own pages: show, create and edit (Admin only, SPEC §2, without grants).
+      // The resources' own pages: show, create and edit (Admin only without grants, as the routes' rules say).
       const resourcePages: [path: string, shows: Locator][] = [
         [`/dashboard/usergroup/${group}/show`, page.getByRole('tab', { name: '정보' })],
         [`/dashboard/usergroup/${group}`, page.getByRole('button', { name: '저장' })],
@@ -265,7 +265,7 @@ describeInBrowser('dashboard routes for each role', () => {
     await signIn(page, platform.url, 'reader@grants.example', PASSWORD);
     const readerMenu = [
       '공유 디자인',
-      // A Designer's own work (SPEC §2 my-estimation).
+      // A Designer's own work (my-estimation).
       '내 견적',
       '내 디자인',
       '사용자 그룹',

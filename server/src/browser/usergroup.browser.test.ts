@@ -33,7 +33,7 @@ describeInBrowser('user groups in the browser', () => {
   it('signs in, creates a group, finds it by search and opens its history', async () => {
     await page.goto(`${platform.url}/dashboard/usergroup`);
     await page.waitForURL(/\/login\?nextPage=%2Fdashboard%2Fusergroup$/);
-    // Hold the sign-in answer a moment: the blurred overlay of SPEC §2 and §9 shows, once.
+    // Hold the sign-in answer a moment: the blurred overlay of a page that waits shows, once.
     await page.route('**/api/login', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();

@@ -9,7 +9,7 @@ import {
   renderNotice,
 } from './templates';
 
-/** Where each mailed link leads in the UI (SPEC §2 public routes). */
+/** Where each mailed link leads in the UI (the UI's public routes: a link must open without the dashboard). */
 const pages: Record<LinkMailKind, string> = {
   'verify-email': '/email-verification',
   'reset-password': '/reset-password',
