@@ -594,12 +594,24 @@ describe('projection runner', () => {
           await done.promise;
         });
         await appending.promise;
+        /** Reads of the log that came back, counted. */
+        let reads = 0;
+        const readAll = store.readAll.bind(store);
+        store.readAll = async (options) => {
+          const page = await readAll(options);
+          reads++;
+          return page;
+        };
         let own: Awaited<ReturnType<EventStore['append']>>;
         try {
           own = await store.append('UserGroup-4', [created(4)], { expectedRevision: 'no_stream' });
-          // Applying the own append now would move the checkpoint past the held event for good.
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The loop reads the log only once its guarded move of the own append wrote nothing; a
+          // read begun before the append may still come back first. Applying the own append would
+          // have moved the checkpoint past the held event for good.
+          const before = reads;
+          await eventually(async () => reads >= before + 3);
           expect(await row(4)).toBeUndefined();
+          expect(r.health().find((h) => h.name === 'usergroups')!.checkpoint).not.toBe(own.position);
         } finally {
           done.resolve();
           await held;
