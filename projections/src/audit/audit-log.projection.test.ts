@@ -1,0 +1,56 @@
+import { auditLogReadModel } from '@interior/contracts';
+import { givenAt, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
+import { auditLogProjection } from './audit-log.projection';
+
+const db = projectionTestDatabase();
+const spec = projectionSpec(auditLogProjection, db);
+
+describe('the audit log read model', () => {
+  it('keeps one row per event, without its data: who did what to which record, when, in log order', async () => {
+    const rows = await spec
+      .given([
+        { stream: ['Brand', 4], type: 'BrandCreated', data: { id: 4, name: '한샘' }, actorId: 2 },
+        { stream: 'Acl-Design-7', type: 'AclChanged', data: { secret: '보이지 않음' }, actorId: 3 },
+        { stream: 'UserEmail-abc', type: 'EmailReserved', data: { userId: 5 }, actorId: 6 },
+      ])
+      .rows(auditLogReadModel, ['logMajor', 'logMinor']);
+    expect(rows).toEqual([
+      {
+        logMajor: '0',
+        logMinor: '0',
+        position: '0:0',
+        occurredAt: givenAt(0),
+        type: 'BrandCreated',
+        stream: 'Brand-4',
+        objectType: 'Brand',
+        objectId: 4,
+        acl: false,
+        actorId: 2,
+      },
+      {
+        logMajor: '0',
+        logMinor: '1',
+        position: '0:1',
+        occurredAt: givenAt(1),
+        type: 'AclChanged',
+        stream: 'Acl-Design-7',
+        objectType: 'Design',
+        objectId: 7,
+        acl: true,
+        actorId: 3,
+      },
+      {
+        logMajor: '0',
+        logMinor: '2',
+        position: '0:2',
+        occurredAt: givenAt(2),
+        type: 'EmailReserved',
+        stream: 'UserEmail-abc',
+        objectType: 'UserEmail',
+        objectId: null,
+        acl: false,
+        actorId: 6,
+      },
+    ]);
+  });
+});
