@@ -1,4 +1,4 @@
-import type { DesignDocument } from '@interior/contracts';
+import { type DesignDocument, fileUrl } from '@interior/contracts';
 import type { Page } from 'playwright-core';
 import {
   describeInBrowser,
@@ -15,12 +15,26 @@ import { designerPage } from './designer-page';
 
 const PASSWORD = 'designer-password-1';
 
+/**
+ * Resolves once the page has drawn `count` more animation frames: the 3D view renders on each, so
+ * what it shows now is on screen (a wait on frames drawn, not on time).
+ */
+const framesDrawn = (page: Page, count: number) =>
+  page.evaluate(
+    `new Promise((resolve) => {
+      const next = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+      next(${count});
+    })`,
+  );
+
 describeInBrowser('the design editor', () => {
   let platform: TestPlatform;
   let browser: LaunchedBrowser;
   let owner: string;
   let designId: number;
   let oakFloor: number;
+  /** Where the chair's 3D model is served (its uploaded .glb). */
+  let chairModelUrl: string;
 
   beforeAll(async () => {
     platform = await startTestPlatform({ uiDir: UI_DIR });
@@ -115,6 +129,7 @@ describeInBrowser('the design editor', () => {
       },
     );
     expect(upload.status).toBe(201);
+    chairModelUrl = fileUrl(upload.body);
     const model = await platform.api.request('POST', '/api/model', {
       token: admin,
       body: { name: '의자 모델 (예시)', file: { id: upload.body.id } },
@@ -244,13 +259,14 @@ describeInBrowser('the design editor', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.getByRole('button', { name: '3D 보기' }).click();
     await page.getByTestId('designer-3d').locator('canvas').waitFor();
-    await page.waitForTimeout(500);
+    await framesDrawn(page, 2);
     await screenshot(page, 'designer-3d');
     // Walking through it: eye height in the room, the arrow keys move.
     await page.getByRole('button', { name: '걷기' }).click();
     await page.getByTestId('designer-3d').locator('canvas').waitFor();
+    // Held for some frames: the walk moves the eye each frame the key is down.
     await page.keyboard.down('ArrowUp');
-    await page.waitForTimeout(300);
+    await framesDrawn(page, 10);
     await page.keyboard.up('ArrowUp');
     await screenshot(page, 'designer-walk');
     expect(errors).toEqual([]);
@@ -410,10 +426,13 @@ describeInBrowser('the design editor', () => {
     await clickAt(page, 2000, 2600);
     await saved(page);
     const modelRequest = page.waitForResponse((response) => /\/api\/model\?/.test(response.url()));
+    const modelFile = page.waitForResponse((response) => response.url().endsWith(chairModelUrl));
     await page.getByRole('button', { name: '3D 보기' }).click();
     expect((await modelRequest).status()).toBe(200);
+    // The chair's own model fetched, then drawn (or its box, the model being an empty scene).
+    expect((await modelFile).status()).toBe(200);
     await page.getByTestId('designer-3d').locator('canvas').waitFor();
-    await page.waitForTimeout(800);
+    await framesDrawn(page, 2);
     await screenshot(page, 'designer-3d-model');
     expect(errors).toEqual([]);
     await page.close();
@@ -591,11 +610,11 @@ describeInBrowser('the design editor', () => {
     await page
       .locator('[data-testid=designer-3d][data-wall-drawing-pieces="4"]')
       .waitFor({ state: 'attached' });
-    await page.waitForTimeout(800);
+    await framesDrawn(page, 2);
     await screenshot(page, 'designer-3d-walldrawing');
     await page.getByRole('button', { name: '걷기' }).click();
     await view.locator('canvas').waitFor();
-    await page.waitForTimeout(500);
+    await framesDrawn(page, 2);
     await screenshot(page, 'designer-walk-walldrawing');
     expect(errors).toEqual([]);
     await page.close();
