@@ -71,8 +71,8 @@ export const PhoneSchema = z
   .regex(/^\d{9,20}$/, { error: messages.invalidPhone });
 
 /**
- * 사업자등록번호 check digit (FACTS.md): weights 1,3,7,1,3,7,1,3,5 on d1..d9,
- * S = Σ dᵢ·wᵢ + ⌊d9·5/10⌋, valid when d10 = (10 − S mod 10) mod 10.
+ * 사업자등록번호 check digit, as the National Tax Service defines it: weights 1,3,7,1,3,7,1,3,5
+ * on d1..d9, S = Σ dᵢ·wᵢ + ⌊d9·5/10⌋, valid when d10 = (10 − S mod 10) mod 10.
  */
 export function isValidRegistrationNumber(value: string): boolean {
   if (!/^\d{10}$/.test(value)) return false;

@@ -7,7 +7,7 @@ import { type AgreementCode, agreementCodes } from './user';
  * (a consent's link is optional); the descriptions say what each consent covers.
  * terms of service, personal-information collection and use, and the
  * privacy policy are required and separate; marketing is optional. Each consent is stored with
- * the version of the text agreed to and the time (FACTS.md).
+ * the version of the text agreed to and the time: what proves the consent later (PIPA).
  */
 export interface AgreementDefinition {
   value: AgreementCode;

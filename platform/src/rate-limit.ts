@@ -9,7 +9,7 @@ import {
 import { tooManyRequests } from './errors';
 
 /**
- * Limits on sizes and rates (docs/architecture.md, FACTS.md "SMS codes"), in Redis when REDIS_URL is set so
+ * Limits on sizes and rates (docs/architecture.md), in Redis when REDIS_URL is set so
  * every process counts together, in process memory otherwise. Keys that name a person (an e-mail
  * address, a phone number) are passed already hashed with LookupKeys.
  */

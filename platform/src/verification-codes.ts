@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
- * Mobile verification codes (FACTS.md "SMS codes"): six digits from a secure source, valid three
+ * Mobile verification codes: six digits from a secure source, valid three
  * minutes, void after five wrong tries, used up only by the sign-up that carries them. Only a
  * keyed hash of the code is kept, under a key that is itself a keyed hash of the number.
  */
