@@ -42,6 +42,9 @@ async function fingers(page: Page) {
     async drag(from: { x: number; y: number }, to: { x: number; y: number }) {
       await send('touchStart', [from]);
       for (let step = 1; step <= 8; step++) await send('touchMove', [along(from, to, step / 8)]);
+      // The finger rests before it lifts: the plan has drawn the last move (it reads the
+      // rectangle's far corner from its last render, not from the lift).
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       await send('touchEnd', []);
     },
     async tap(at: { x: number; y: number }) {
@@ -66,7 +69,8 @@ async function fingers(page: Page) {
 /**
  * What would make a person scroll sideways or leave something out of sight: the page itself
  * wider than the window, an element reaching past the window's sides or past a box that clips it
- * (the plan's own drawing aside, as the plan is a window onto it, and a button's passing ripple), and a box that scrolls sideways.
+ * (the plan's own drawing aside, as the plan is a window onto it, and the moving parts of a
+ * button's ripple and a progress bar), and a box that scrolls sideways.
  */
 const sideways = (page: Page) =>
   page.evaluate(`(() => {
@@ -75,7 +79,7 @@ const sideways = (page: Page) =>
     const shown = [...document.querySelectorAll('body *')].filter(
       (e) =>
         e.getClientRects().length > 0 &&
-        !e.closest('svg, .MuiTouchRipple-root') &&
+        !e.closest('svg, .MuiTouchRipple-root, .MuiLinearProgress-root') &&
         getComputedStyle(e).visibility !== 'hidden' &&
         getComputedStyle(e).opacity !== '0',
     );
@@ -180,6 +184,13 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
     doc = await documentWhen((d) => size(d, name)[0] === 4500);
     expect(size(doc, name)).toEqual([4500, 2000]);
     await screenshot(page, 'designer-phone-properties');
+    // The finish picker opens over the sheet, within the screen too.
+    await properties.getByRole('button', { name: '바닥 자재' }).click();
+    const picker = page.getByRole('dialog', { name: '바닥 자재 고르기' });
+    await picker.getByText('맞는 자재가 없습니다.').waitFor();
+    expect(await sideways(page)).toEqual({ scrolls: false, out: [] });
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden' });
     await properties.getByRole('button', { name: '닫기' }).click();
 
     // Two fingers spread apart zoom in; one finger on empty ground pans.

@@ -13,7 +13,7 @@ import { EditorLayout } from './EditorLayout';
 import { EditorTopBar } from './EditorTopBar';
 import { presentSelection, removeAll, type Selected } from './edit';
 import { PlanCanvas, type Tool } from './PlanCanvas';
-import { PricePanel } from './PricePanel';
+import { PricePanel, useEstimatePreview } from './PricePanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import { planActions } from './planActions';
 import { uncoveredFaces } from './rooms-from-walls';
@@ -72,6 +72,7 @@ function LoadedEditor({ id, design, doc }: { id: number; design: DesignDocumentS
   const [dimensions, setDimensions] = useState(true);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const catalogue = useCatalogue(doc, threeD);
+  const estimate = useEstimatePreview(id, doc);
   const { defaults } = catalogue;
   // What is selected and still in the document (an undo may have taken some of it away).
   const selection = useMemo(() => presentSelection(doc, selected), [doc, selected]);
@@ -237,7 +238,7 @@ function LoadedEditor({ id, design, doc }: { id: number; design: DesignDocumentS
             catalogue={catalogue}
           />
         }
-        price={<PricePanel designId={id} doc={doc} />}
+        price={<PricePanel {...estimate} />}
       />
     </Box>
   );

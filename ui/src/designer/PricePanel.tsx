@@ -24,12 +24,10 @@ function AmountRow({ label, amount, strong }: { label: ReactNode; amount: number
 }
 
 /**
- * 수량과 예상 금액: the estimate engine's preview of the document on screen, read a moment after
- * each edit. It reads down the panel's width: the totals by 공종 first, then the 견적서 totals,
- * then each line as a short block (its name and where its quantity came from, then quantity ×
- * unit price and the amount), so no amount is hidden sideways however narrow the panel.
+ * The estimate engine's preview of the document on screen, read a moment after each edit (kept
+ * while the phone's price sheet is closed, so it opens on the figures of now).
  */
-export function PricePanel({ designId, doc }: { designId: number; doc: DesignDocument }) {
+export function useEstimatePreview(designId: number, doc: DesignDocument) {
   const [preview, setPreview] = useState<EstimatePreview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -51,7 +49,15 @@ export function PricePanel({ designId, doc }: { designId: number; doc: DesignDoc
       clearTimeout(timer);
     };
   }, [doc, designId]);
+  return { preview, failure };
+}
 
+/**
+ * 수량과 예상 금액. It reads down the panel's width: the totals by 공종 first, then the 견적서
+ * totals, then each line as a short block (its name and where its quantity came from, then
+ * quantity × unit price and the amount), so no amount is hidden sideways however narrow the panel.
+ */
+export function PricePanel({ preview, failure }: ReturnType<typeof useEstimatePreview>) {
   const groups = preview ? groupByTrade(preview.lines) : [];
   return (
     <Panel title="수량과 예상 금액">
