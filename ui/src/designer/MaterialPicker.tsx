@@ -1,5 +1,6 @@
 import { fileUrl, formatWon, type StoredFile } from '@interior/contracts';
 import {
+  Alert,
   Box,
   Breadcrumbs,
   Button,
@@ -10,6 +11,7 @@ import {
   LinearProgress,
   Link,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Popover,
@@ -108,6 +110,7 @@ export function MaterialPicker({
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [onlyUsage, setOnlyUsage] = useState(true);
   const [rows, setRows] = useState<MaterialRow[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const valueId = useId();
   const open = anchor !== null;
@@ -139,9 +142,14 @@ export function MaterialPicker({
         .then((found) => {
           if (cancelled) return;
           setRows(found);
+          setFailure(null);
           onSeen(found);
         })
-        .catch(() => !cancelled && setRows([]));
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          setRows([]);
+          setFailure(error instanceof Error ? error.message : String(error));
+        });
     }, 250);
     return () => {
       cancelled = true;
@@ -274,7 +282,8 @@ export function MaterialPicker({
             component="nav"
             aria-label="자재 카테고리"
             sx={{
-              width: 190,
+              // A phone's popover is narrower: the categories leave the swatches room.
+              width: { xs: 120, sm: 190 },
               flexShrink: 0,
               overflowY: 'auto',
               borderRight: 1,
@@ -283,14 +292,16 @@ export function MaterialPicker({
             }}
           >
             <List dense disablePadding>
-              <ListItemButton
-                dense
-                selected={categoryId === null}
-                onClick={() => pickCategory(null)}
-                sx={{ py: 0.25, borderRadius: 0.5 }}
-              >
-                <ListItemText primary="전체" slotProps={{ primary: { variant: 'body2' } }} />
-              </ListItemButton>
+              <ListItem disablePadding>
+                <ListItemButton
+                  dense
+                  selected={categoryId === null}
+                  onClick={() => pickCategory(null)}
+                  sx={{ py: 0.25, borderRadius: 0.5 }}
+                >
+                  <ListItemText primary="전체" slotProps={{ primary: { variant: 'body2' } }} />
+                </ListItemButton>
+              </ListItem>
             </List>
             <Box component="ul" sx={{ m: 0, p: 0 }}>
               {branch(tree.roots, 0)}
@@ -319,6 +330,11 @@ export function MaterialPicker({
               ))}
             </Breadcrumbs>
             {rows === null && <LinearProgress aria-label="자재를 불러오는 중" />}
+            {failure && (
+              <Alert severity="error" sx={{ mb: 1 }}>
+                자재를 불러오지 못했습니다: {failure}
+              </Alert>
+            )}
             <Box
               role="listbox"
               aria-label={`${label} 목록`}
@@ -383,7 +399,7 @@ export function MaterialPicker({
                 </ButtonBase>
               ))}
             </Box>
-            {rows !== null && shown.length === 0 && (
+            {rows !== null && !failure && shown.length === 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {rows.length > 0
                   ? `${usageNames[usage]}에 쓰는 자재가 없습니다. '${usageLabels[usage]}'를 끄면 모두 보입니다.`

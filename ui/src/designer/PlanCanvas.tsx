@@ -23,6 +23,7 @@ import {
   withSelected,
 } from './edit';
 import { DoorSwings, WallDimensionLines } from './PlanAnnotations';
+import { usePlanGestures } from './usePlanGestures';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';
 
@@ -122,6 +123,8 @@ export function PlanCanvas({
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>({ x: -1000, y: -1000, w: 12000, h: 8000 });
   const [drag, setDrag] = useState<Drag | null>(null);
+  // Two fingers zoom (a phone); one finger goes on to the handlers below.
+  usePlanGestures(svg, view, setView, () => setDrag(null));
 
   /** A pointer position in plan millimetres. */
   const toPlan = (clientX: number, clientY: number): DesignPoint => {

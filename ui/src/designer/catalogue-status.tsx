@@ -1,6 +1,7 @@
 import type { CatalogueLastNames, DesignDocument } from '@interior/contracts';
 import { Chip, Tooltip } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
+import { showNotice } from '../feedback/notices';
 import { apiJson } from '../session';
 
 /**
@@ -38,7 +39,12 @@ export function usePlacedProducts<Row extends { id: number }>(
       setMissing(
         (before) => new Map([...before, ...gone.map((id) => [id, names.product?.[id] ?? ''] as const)]),
       );
-    })().catch(() => {});
+    })().catch((error: unknown) =>
+      showNotice(
+        `놓인 제품을 불러오지 못했습니다: ${error instanceof Error ? error.message : String(error)}`,
+        'error',
+      ),
+    );
   }, [unseen, see]);
   return missing;
 }
