@@ -7,6 +7,7 @@ import {
   formatWon,
   isSimplePolygon,
   messages,
+  type ProductMount,
   type StoredFile,
 } from '@interior/contracts';
 import {
@@ -84,6 +85,8 @@ interface Named {
 interface ProductRow extends Named {
   images: StoredFile[] | null;
   modelId: number | null;
+  mount?: ProductMount | null;
+  elevation?: number | null;
   width: number | null;
   depth: number | null;
   height: number | null;
@@ -427,6 +430,8 @@ export function DesignerPage() {
             depth: p.depth ?? 800,
             height: p.height ?? 800,
             model: p.modelId ? (modelFiles.get(p.modelId) ?? null) : null,
+            mount: p.mount,
+            elevation: p.elevation,
           },
         ]),
       ),
@@ -447,7 +452,12 @@ export function DesignerPage() {
       new Map<number, ProductSize>(
         [...known.values()].map((p) => [
           p.id,
-          { width: p.width ?? 800, depth: p.depth ?? 800, name: p.name },
+          {
+            width: p.width ?? 800,
+            depth: p.depth ?? 800,
+            name: p.name,
+            image: p.images?.[0] && fileUrl(p.images[0]),
+          },
         ]),
       ),
     [known],
