@@ -177,7 +177,9 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const page = await browser.context.newPage();
     await open(page);
     const url = `${platform.url}/designer/${id}`;
-    expect(await openAndTimeFirstDraw(page, url)).toBeGreaterThan(0);
+    const opened = await openAndTimeFirstDraw(page, url);
+    expect(opened.drawn).toBeGreaterThanOrEqual(opened.document);
+    expect(opened.document).toBeGreaterThan(0);
     await page.getByTestId('plan-room').first().waitFor();
     const canvas = page.getByTestId('plan-canvas');
     const before = await canvas.getAttribute('viewBox');

@@ -84,19 +84,28 @@ export function largePlanDocument(
 
 /**
  * Opens the design in the editor (the page already signed in) and answers when its plan was first
- * drawn: ms from the start of the navigation to the first frame showing its rooms.
+ * drawn (`drawn`: ms from the start of the navigation to the first frame showing its rooms) and when
+ * its document had arrived (`document`, the same way), which tells the network and server's part
+ * from the page's.
  */
-export async function openAndTimeFirstDraw(page: Page, url: string): Promise<number> {
+export async function openAndTimeFirstDraw(
+  page: Page,
+  url: string,
+): Promise<{ drawn: number; document: number }> {
   await page.goto(url, { waitUntil: 'commit' });
   return (await page.evaluate(
     `new Promise((resolve) => {
       const check = () => {
-        if (document.querySelector('[data-testid=plan-room]')) requestAnimationFrame(() => resolve(performance.now()));
+        if (document.querySelector('[data-testid=plan-room]'))
+          requestAnimationFrame(() => {
+            const fetched = performance.getEntriesByType('resource').find((e) => /\\/document$/.test(e.name));
+            resolve({ drawn: performance.now(), document: fetched ? fetched.responseEnd : Number.NaN });
+          });
         else requestAnimationFrame(check);
       };
       check();
     })`,
-  )) as number;
+  )) as { drawn: number; document: number };
 }
 
 /**

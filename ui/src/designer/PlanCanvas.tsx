@@ -23,6 +23,7 @@ import {
   withSelected,
 } from './edit';
 import { PlanLayers, ROOM_FILL, SELECTED } from './PlanLayers';
+import { drawnArea, type PlanRect, visiblePart } from './plan-cull';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';
 
@@ -368,7 +369,21 @@ export function PlanCanvas({
   }, []);
   // While dragging, the plan shows the document as the drop would leave it.
   const shown = drag?.kind === 'move' && drag.moved ? dragMove(doc, drag.targets, drag.delta, grid) : doc;
-  const font = view.w / 60;
+  // Strokes and labels follow the scale in steps of √2, so the drawing is not redone at every notch
+  // of the wheel.
+  const font = 2 ** (Math.round(Math.log2(view.w / 60) * 2) / 2);
+  // Only the part of the document around the view is drawn (plan-cull.ts).
+  const drawn = useRef<PlanRect | null>(null);
+  drawn.current = drawnArea(drawn.current, view);
+  const area = drawn.current;
+  const reach = useCallback(
+    (productId: number) => {
+      const look = products.get(productId);
+      return look ? Math.max(look.width, look.depth) : 600;
+    },
+    [products],
+  );
+  const visible = useMemo(() => visiblePart(shown, area, reach), [shown, area, reach]);
   const gridLines = [];
   const step = view.w > 30_000 ? grid * 10 : grid * 5;
   for (let x = Math.floor(view.x / step) * step; x < view.x + view.w; x += step)
@@ -419,7 +434,7 @@ export function PlanCanvas({
         {gridLines}
       </g>
       <PlanLayers
-        doc={shown}
+        doc={visible}
         font={font}
         chosen={chosen}
         selectionCount={selection.length}
