@@ -2,15 +2,12 @@ import {
   brandResource,
   categoryResources,
   type DesignDocument,
-  defaultMountOf,
   documentSummary,
   materialResource,
   modelResource,
   planResource,
-  productCategoryResource,
   productResource,
   resources,
-  resourceTable,
 } from '@interior/contracts';
 import { categoryProjection } from './catalogue/category.projection';
 import { noticeProjection } from './catalogue/notice.projection';
@@ -58,28 +55,9 @@ const own: Readonly<Record<string, Projection>> = {
     },
   }),
 };
-const productCategories = resourceTable(productCategoryResource);
 const options: Readonly<Record<string, ResourceProjectionOptions>> = {
-  // 5: a product's mount (설치 위치), its category's default when it names none.
-  [productResource.name]: {
-    version: 5,
-    async afterChange(trx, { table, after }) {
-      if (!after || after.mount) return;
-      // Lights hang from the ceiling, the rest stand on the floor: read off the category's path
-      // (the category is created, and so projected, before any product filed under it).
-      const category = after.categoryId
-        ? ((await trx(productCategories).where({ id: after.categoryId }).first('path')) as
-            | { path: number[] | null }
-            | undefined)
-        : undefined;
-      const names = category?.path?.length
-        ? ((await trx(productCategories).whereIn('id', category.path).pluck('name')) as string[])
-        : [];
-      await trx(table)
-        .where({ id: after.id })
-        .update({ mount: defaultMountOf(names) });
-    },
-  },
+  // 5: a product's mount (설치 위치) and elevation (설치 높이).
+  [productResource.name]: { version: 5 },
   [materialResource.name]: { version: 4 },
 };
 

@@ -2,6 +2,7 @@ import {
   type DesignDocument,
   type DesignPoint,
   dashboardPath,
+  defaultMountOf,
   designDocumentSchema,
   fileUrl,
   formatWon,
@@ -85,6 +86,7 @@ interface Named {
 interface ProductRow extends Named {
   images: StoredFile[] | null;
   modelId: number | null;
+  categoryId?: number | null;
   mount?: ProductMount | null;
   elevation?: number | null;
   width: number | null;
@@ -430,12 +432,13 @@ export function DesignerPage() {
             depth: p.depth ?? 800,
             height: p.height ?? 800,
             model: p.modelId ? (modelFiles.get(p.modelId) ?? null) : null,
-            mount: p.mount,
+            // A product from before mounts takes its category's (its label names the path).
+            mount: p.mount ?? defaultMountOf([categories.find((c) => c.id === p.categoryId)?.label ?? '']),
             elevation: p.elevation,
           },
         ]),
       ),
-    [known, modelFiles],
+    [known, modelFiles, categories],
   );
   const wallDrawingSizes = useMemo(
     () => new Map(wallDrawingRows.map((d) => [d.id, { width: d.width, name: d.name }])),
