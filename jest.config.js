@@ -26,11 +26,12 @@ const esmOnly = [
   '@noble',
   'flatbush',
   'flatqueue',
+  'property-graph',
 ];
 
 export default {
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   testMatch: ['<rootDir>/*/src/**/*.test.ts', '<rootDir>/*/src/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

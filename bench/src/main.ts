@@ -18,6 +18,7 @@ import { designsSection } from './designs';
 import { formatEstimateEngine, measureEstimateEngine } from './estimate-engine';
 import { estimationDraftSection } from './estimation-draft';
 import { filesSection } from './files';
+import { largePlanSection } from './large-plan';
 import { listCases, measureListLatency } from './list-latency';
 import { measurePageThroughput } from './page-throughput';
 import { productListSection } from './products';
@@ -27,7 +28,7 @@ import { type BenchReport, formatReport } from './report';
 import { formatUiWeight, measureUiWeight, uiWeightSkipReason } from './ui-weight';
 
 /**
- * `npm run bench [-- --json [file]] [-- --quick]`: the platform's figures from one run against a
+ * `npm run bench [-- --json [file]] [-- --quick] [-- --large-plan]`: the platform's figures from one run against a
  * real PostgreSQL, in a database created for the run and dropped after it. Not a test: it prints
  * what it measured and asserts nothing about speed. `--quick` shrinks every measurement, to check
  * the benchmark itself; its figures are not comparable.
@@ -35,6 +36,8 @@ import { formatUiWeight, measureUiWeight, uiWeightSkipReason } from './ui-weight
 interface Options {
   json: string | null;
   quick: boolean;
+  /** `--large-plan`: only the large-plan section (the editor in Chromium), which needs no seeded groups. */
+  largePlanOnly: boolean;
 }
 
 interface Plan extends WritePlan {
@@ -70,17 +73,18 @@ const admin = {
 };
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { json: null, quick: false };
+  const options: Options = { json: null, quick: false, largePlanOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
+    else if (arg === '--large-plan') options.largePlanOnly = true;
     else if (arg === '--json') {
       const next = argv[i + 1];
       const hasFile = next !== undefined && !next.startsWith('--');
       options.json = hasFile ? next : 'bench-results.json';
       if (hasFile) i++;
     } else if (arg.startsWith('--json=')) options.json = arg.slice('--json='.length);
-    else throw new Error(`unknown argument ${arg} (expected --json [file], --quick)`);
+    else throw new Error(`unknown argument ${arg} (expected --json [file], --quick, --large-plan)`);
   }
   return options;
 }
@@ -213,6 +217,10 @@ async function main(): Promise<number> {
     `Benchmarking against ${redactedUrl(bench.url)}${options.quick ? ' (--quick)' : ''}\n`,
   );
   try {
+    if (options.largePlanOnly) {
+      process.stdout.write(await largePlanSection(bench.url, admin, options.quick));
+      return 0;
+    }
     const report = await runBenchmarks(bench, options.quick ? QUICK : FULL);
     process.stdout.write(`\n${formatReport(report)}`);
     const engine = await measureEstimateEngine(options.quick);
@@ -226,6 +234,7 @@ async function main(): Promise<number> {
     process.stdout.write(await filesSection(bench.url, admin, options.quick));
     process.stdout.write(await estimationDraftSection(bench.url, admin, options.quick, engine));
     process.stdout.write(await productListSection(bench.url, admin, options.quick));
+    process.stdout.write(await largePlanSection(bench.url, admin, options.quick));
     if (options.json) {
       await fs.writeFile(options.json, `${JSON.stringify({ ...report, uiWeight }, null, 2)}\n`);
       process.stdout.write(`\nResults written to ${path.resolve(options.json)}\n`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyDesignDocument, validateDesignDocument } from './design-document';
 import { messages } from './messages';
+import { productMountLabels, productMounts } from './product-mount';
 import { defineResource } from './resource';
 import { positiveId } from './validation';
 
@@ -147,6 +148,22 @@ export const productResource = defineResource({
     description: { kind: 'text', label: '설명', max: 2000, multiline: true },
     images: { kind: 'file', accept: 'image', multiple: 8, label: '이미지', list: true },
     modelId: { kind: 'reference', resource: 'model', label: '3D 모델', filter: true },
+    mount: {
+      kind: 'enum',
+      label: '설치 위치',
+      values: productMounts,
+      labels: productMountLabels,
+      filter: true,
+      help: '3D에서 놓이는 곳. 비우면 카테고리로 정합니다(조명은 천장, 그 밖은 바닥).',
+    },
+    elevation: {
+      kind: 'integer',
+      label: '설치 높이',
+      min: 0,
+      max: 10_000,
+      unit: 'mm',
+      help: '바닥·벽: 바닥에서 제품 아래까지, 천장: 천장에서 제품 위까지(0이면 천장에 붙음)',
+    },
     status,
   },
 });

@@ -61,13 +61,43 @@ describe('drawDocumentSvg', () => {
     });
     doc.wallDrawings.push({ id: 'art', wallId: 'w4', wallDrawingId: 9, offset: 500 });
     const svg = drawDocumentSvg(doc, {
-      productSizes: { '1': { width: 2100, depth: 900 } },
+      products: { '1': { width: 2100, depth: 900, name: '3인 소파' } },
       wallDrawingWidths: { '9': 2000 },
     });
     wellFormed(svg);
     expect(count(svg, /class="opening window"/g)).toBe(1);
     expect(count(svg, /class="wall-drawing"/g)).toBe(1);
-    expect(svg).toContain('width="2100" height="900" transform="rotate(90 3000 1000)"');
+    expect(svg).toContain(
+      '<g class="item" data-id="i2" transform="rotate(90 3000 1000)"><title>3인 소파</title>',
+    );
+    expect(svg).toContain('width="2100" height="900" fill="#fff8e1"');
+  });
+});
+
+describe('products from above', () => {
+  test('a product with an image shows it over its footprint; one without, its name; an unknown one, its id', () => {
+    const doc = workedExampleDocument();
+    doc.items.push({ id: 'i3', productId: 7, x: 500, y: 2500, rotation: 45 });
+    const svg = drawDocumentSvg(doc, {
+      products: {
+        '1': { width: 2100, depth: 900, name: '소파', image: 'data:image/png;base64,AAAA' },
+        '2': { width: 600, depth: 600, name: '<의자>' },
+      },
+    });
+    wellFormed(svg);
+    expect(count(svg, /<image href="data:image\/png;base64,AAAA" /g)).toBe(2);
+    expect(svg).toContain('transform="rotate(45 500 2500)"><title>제품 #7</title>');
+    expect(svg).toContain('>제품 #7</text>');
+  });
+
+  test('names are escaped, and an image is only ever an attribute', () => {
+    const doc = workedExampleDocument();
+    doc.items = [{ id: 'i1', productId: 2, x: 0, y: 0, rotation: 0 }];
+    const svg = drawDocumentSvg(doc, {
+      products: { '2': { width: 600, depth: 600, name: '<script>', image: '"><script>x</script>' } },
+    });
+    wellFormed(svg);
+    expect(svg).not.toContain('<script');
   });
 });
 

@@ -1,6 +1,7 @@
 import { roundHalfUp } from './decimal';
 import type { DesignDocument } from './design-document';
 import { boundingBox, type Point, pointAlong, polygonAreaM2 } from './geometry';
+import { itemTopView, type ProductTopLook, topViewStyle } from './product-top-view';
 
 /**
  * One drawing of a design document (a design, a plan template) or of a wall drawing's elements,
@@ -15,8 +16,11 @@ export interface DrawingOptions {
   width?: number;
   /** A title for assistive technology and tooltips. */
   title?: string;
-  /** Footprints of products by id (mm), for item boxes; 600 × 600 when unknown. */
-  productSizes?: Readonly<Record<string, { width: number; depth: number }>>;
+  /**
+   * Products by id: footprint (mm), name and top view. An image must be a data: URL here, as a
+   * drawing shown as an image loads nothing else.
+   */
+  products?: Readonly<Record<string, ProductTopLook>>;
   /** Widths of wall drawings by id (mm), to draw them along their wall; 1,000 when unknown. */
   wallDrawingWidths?: Readonly<Record<string, number>>;
 }
@@ -154,11 +158,18 @@ export function drawDocumentSvg(doc: DesignDocument, options: DrawingOptions = {
   }
   body.push('</g><g class="items">');
   for (const item of doc.items) {
-    const size = options.productSizes?.[String(item.productId)] ?? { width: 600, depth: 600 };
+    const view = itemTopView(item, options.products?.[String(item.productId)]);
+    const frame =
+      `<rect x="${n(view.x)}" y="${n(view.y)}" width="${n(view.width)}" height="${n(view.height)}" ` +
+      `fill="${topViewStyle.fill}" stroke="${topViewStyle.stroke}" stroke-width="${n(font / 12)}"/>`;
+    const inside = view.image
+      ? `<image href="${escapeXml(view.image)}" x="${n(view.x)}" y="${n(view.y)}" width="${n(view.width)}" ` +
+        `height="${n(view.height)}" preserveAspectRatio="${topViewStyle.preserveAspectRatio}"/>`
+      : `<text x="${n(view.label.x)}" y="${n(view.label.y)}" font-size="${n(view.label.size)}" text-anchor="middle" ` +
+        `fill="${topViewStyle.text}">${escapeXml(view.name)}</text>`;
     body.push(
-      `<rect class="item" data-id="${escapeXml(item.id)}" x="${n(item.x - size.width / 2)}" y="${n(item.y - size.depth / 2)}" ` +
-        `width="${size.width}" height="${size.depth}" transform="rotate(${n(item.rotation)} ${item.x} ${item.y})" ` +
-        `fill="#ffe0b2" fill-opacity="0.85" stroke="#e65100" stroke-width="${n(font / 10)}"/>`,
+      `<g class="item" data-id="${escapeXml(item.id)}" transform="${view.transform}">` +
+        `<title>${escapeXml(view.name)}</title>${frame}${inside}</g>`,
     );
   }
   body.push(`</g><g class="labels">${labels.join('')}</g>`);

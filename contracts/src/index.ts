@@ -29,6 +29,8 @@ export * from './notice';
 export * from './oauth';
 export * from './object-types';
 export * from './popup-banner';
+export * from './product-mount';
+export * from './product-top-view';
 export * from './record-diff';
 export * from './resource';
 export * from './resources';

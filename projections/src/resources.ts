@@ -56,7 +56,8 @@ const own: Readonly<Record<string, Projection>> = {
   }),
 };
 const options: Readonly<Record<string, ResourceProjectionOptions>> = {
-  [productResource.name]: { version: 4 },
+  // 5: a product's mount (설치 위치) and elevation (설치 높이).
+  [productResource.name]: { version: 5 },
   [materialResource.name]: { version: 4 },
 };
 

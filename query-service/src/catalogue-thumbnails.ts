@@ -14,6 +14,7 @@ import { notFound, parseInput, principalOf, readRecord } from '@interior/platfor
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from './deps';
+import { productLooksOf } from './design/product-looks';
 import { sendDrawing } from './drawing-reply';
 import { requireReadable } from './record-access';
 
@@ -40,7 +41,8 @@ export function registerCatalogueThumbnails(app: FastifyInstance, deps: QuerySer
     // A template may leave out the kinds of element it has none of.
     const parsed = designDocumentSchema.safeParse({ ...emptyDesignDocument(), ...(plan.document as object) });
     if (!parsed.success) throw notFound(planResource.notFound);
-    return sendDrawing(reply, drawDocumentSvg(parsed.data, { title: plan.name }), plan.version);
+    const products = await productLooksOf(deps.knex, parsed.data);
+    return sendDrawing(reply, drawDocumentSvg(parsed.data, { title: plan.name, products }), plan.version);
   });
 
   app.get('/api/walldrawing/:id/thumbnail.svg', async (request, reply) => {

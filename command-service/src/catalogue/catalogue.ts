@@ -2,9 +2,11 @@ import {
   type BomLine,
   bomResource,
   catalogueMessages,
+  defaultMountOf,
   materialResource,
   messages,
   PlanDocumentSchema,
+  productCategoryResource,
   productResource,
   resourceTable,
   type SetComponent,
@@ -39,6 +41,18 @@ export const productDecider: RecordDeciderOptions = {
     if (self !== null && ids.includes(self)) throw ruleBroken(catalogueMessages.componentIsSelf);
   },
 };
+
+/** The mount a product filed under this category takes when it names none (lights: the ceiling). */
+async function categoryMount(knex: Knex, categoryId: number | null) {
+  const table = resourceTable(productCategoryResource);
+  const category = categoryId
+    ? ((await knex(table).where({ id: categoryId }).first('path')) as { path: number[] | null } | undefined)
+    : undefined;
+  const names = category?.path?.length
+    ? ((await knex(table).whereIn('id', category.path).pluck('name')) as string[])
+    : [];
+  return defaultMountOf(names);
+}
 
 /** How many Set products list `id` among their components. */
 async function setsUsing(knex: Knex, id: number): Promise<number> {
@@ -83,6 +97,9 @@ export const productHooks: ResourceCommandHooks = {
   decider: productDecider,
   async beforeCreate({ deps }, fields) {
     await checkComponents(deps.knex, (fields.components ?? []) as SetComponent[]);
+    // A product naming no mount takes its category's, and the event records it.
+    if (fields.mount == null)
+      fields.mount = await categoryMount(deps.knex, fields.categoryId as number | null);
   },
   async beforeUpdate({ deps }, id, before, after) {
     if (Object.hasOwn(after, 'components')) {

@@ -2,6 +2,7 @@ import {
   bomResource,
   brandResource,
   materialResource,
+  modelResource,
   planResource,
   productResource,
   type ResourceDeclaration,
@@ -25,7 +26,10 @@ import {
   sampleSets,
   sampleWorkspaces,
 } from './sample-data';
+import { sampleModel } from './sample-models';
+import { sampleMounts, sampleParts, sampleShapeOf } from './sample-shapes';
 import { sampleTexture } from './sample-textures';
+import { sampleTopView } from './sample-top-views';
 
 /** The owner of files the platform stores itself (no user's upload). */
 const PLATFORM_OWNER = 0;
@@ -61,21 +65,23 @@ export async function loadSampleCatalogue(
     }
     return id;
   };
-  /** A sample material's texture, stored as the platform's own upload (docs/catalogue.md). */
-  const storeSampleTexture = async (code: string, name: string) => {
+  /** A file of the sample (a texture, a top view, a model), stored as the platform's own upload. */
+  const storeSampleFile = async (data: Buffer, originalName: string, kind: 'png' | 'glb') => {
     const stored = await storeFile(
       deps.knex,
       {
-        data: sampleTexture(code, name),
-        originalName: `${code}.png`,
-        contentType: 'image/png',
-        extension: 'png',
+        data,
+        originalName,
+        contentType: kind === 'png' ? 'image/png' : 'model/gltf-binary',
+        extension: kind,
       },
       meta.actorId ?? PLATFORM_OWNER,
       'record',
     );
     return { id: stored.id };
   };
+  const storeSampleTexture = (code: string, name: string) =>
+    storeSampleFile(sampleTexture(code, name), `${code}.png`, 'png');
   const categories = new Map<string, number>();
   for (const [tree, roots] of Object.entries(sampleCategories)) {
     const resource = resourceNamed(tree) as ResourceDeclaration;
@@ -144,27 +150,36 @@ export async function loadSampleCatalogue(
   const products = new Map<string, number>();
   for (const p of sampleProducts) {
     const [width, depth, height] = p.size;
-    const id = await ensure(
-      productResource,
-      { code: p.code },
-      {
-        name: p.name,
-        code: p.code,
-        kind: 'Single',
-        brandId: brands.get(p.brand) ?? null,
-        categoryId: category('category/product', p.category),
-        setCategoryId: null,
-        components: [],
-        width,
-        depth,
-        height,
-        price: p.price,
-        unit: p.unit,
-        bomId: null,
-        description: p.description,
-        status: 'Active',
-      },
-    );
+    // Drawn here from a few boxes and cylinders: its top view for the plan, its model for 3D.
+    const parts = sampleParts(sampleShapeOf(p.code, p.name), p.size);
+    const modelName = `${p.name} 3D`;
+    const modelId = await ensure(modelResource, { name: modelName }, async () => ({
+      name: modelName,
+      file: await storeSampleFile(Buffer.from(await sampleModel(parts, p.name)), `${p.code}.glb`, 'glb'),
+      thumbnail: null,
+      description: '샘플 카탈로그가 상자와 원기둥으로 만든 모델입니다.',
+    }));
+    const id = await ensure(productResource, { code: p.code }, async () => ({
+      images: [await storeSampleFile(sampleTopView(parts, p.size), `${p.code}-top.png`, 'png')],
+      modelId,
+      mount: sampleMounts[p.code]?.mount ?? null,
+      elevation: sampleMounts[p.code]?.elevation ?? null,
+      name: p.name,
+      code: p.code,
+      kind: 'Single',
+      brandId: brands.get(p.brand) ?? null,
+      categoryId: category('category/product', p.category),
+      setCategoryId: null,
+      components: [],
+      width,
+      depth,
+      height,
+      price: p.price,
+      unit: p.unit,
+      bomId: null,
+      description: p.description,
+      status: 'Active',
+    }));
     products.set(p.code, id);
   }
   for (const set of sampleSets) {

@@ -31,6 +31,7 @@ import { sendDrawing } from '../drawing-reply';
 import { requireReadable } from '../record-access';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
+import { productLooksOf } from './product-looks';
 
 const { designs, documents, log } = designReadModels;
 
@@ -231,7 +232,11 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
     await mayRead(request, id);
     const row = await deps.knex(designs).where({ id }).first('name');
     const found = await documentOf(id, undefined);
-    const svg = drawDocumentSvg(designDocumentSchema.parse(found.document), { title: row?.name ?? '' });
+    const doc = designDocumentSchema.parse(found.document);
+    const svg = drawDocumentSvg(doc, {
+      title: row?.name ?? '',
+      products: await productLooksOf(deps.knex, doc),
+    });
     return sendDrawing(reply, svg, found.revision);
   });
 

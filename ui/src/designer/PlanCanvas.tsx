@@ -1,10 +1,11 @@
-import { type DesignDocument, type DesignPoint, polygonAreaM2, roundHalfUp } from '@interior/contracts';
+import type { DesignDocument, DesignItem, DesignPoint, ProductTopLook } from '@interior/contracts';
 import { Box } from '@mui/material';
 import {
   type DragEvent,
   type PointerEvent,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type WheelEvent,
@@ -15,23 +16,20 @@ import {
   isSelected,
   polygonPoint,
   rectBetween,
-  roomSidesOfWall,
   type Selected,
   selectInRect,
   snap,
   toggleSelected,
   withSelected,
 } from './edit';
-import { DoorSwings, WallDimensionLines } from './PlanAnnotations';
+import { PlanLayers, ROOM_FILL, SELECTED } from './PlanLayers';
+import { drawnArea, type PlanRect, visiblePart } from './plan-cull';
 import { usePlanGestures } from './usePlanGestures';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';
 
-export interface ProductSize {
-  width: number;
-  depth: number;
-  name: string;
-}
+/** A product as the plan draws it: footprint, name and top view (contracts' ProductTopLook). */
+export type ProductSize = ProductTopLook;
 
 /** The visible part of the plan, in millimetres (the SVG's viewBox). */
 interface View {
@@ -41,8 +39,6 @@ interface View {
   h: number;
 }
 
-const ROOM_FILL = '#e3f2fd';
-const SELECTED = '#ff6f00';
 /** Screen pixels a press must travel to be a drag, not a click. */
 const DRAG_PIXELS = 4;
 
@@ -72,7 +68,7 @@ type Drag =
 
 /**
  * The plan as SVG, in millimetres (y down): rooms with their names and areas, walls at their
- * thickness, doors and windows on their walls, placed products at their size. The wheel zooms to
+ * thickness, doors and windows on their walls, placed products from above (PlanItem). The wheel zooms to
  * the cursor, dragging the background (or dragging with the middle button, whatever the tool)
  * pans; the tool decides what a click or a drag does. With the select tool, Shift or Ctrl+click
  * adds to the selection and Shift+drag draws a rubber band. Every point the parent receives is in
@@ -319,8 +315,7 @@ export function PlanCanvas({
     setDrag(null);
   };
 
-  const chosen = new Set(selection.map((s) => `${s.kind}:${s.id}`));
-  const selected = (kind: Selected['kind'], id: string) => chosen.has(`${kind}:${id}`);
+  const chosen = useMemo(() => new Set(selection.map((s) => `${s.kind}:${s.id}`)), [selection]);
   const pick = (kind: Selected['kind'], id: string) => (event: PointerEvent) => {
     if (tool !== 'select' || event.button !== 0) return;
     event.stopPropagation();
@@ -363,10 +358,35 @@ export function PlanCanvas({
       });
     }
   };
+  // The layers are drawn again only when what they show changes: their handlers stay the same.
+  const latestPick = useRef(pick);
+  latestPick.current = pick;
+  const stablePick = useCallback(
+    (kind: Selected['kind'], id: string) => (event: PointerEvent) => latestPick.current(kind, id)(event),
+    [],
+  );
+  const handleDown = useCallback((event: PointerEvent, item: DesignItem) => {
+    event.stopPropagation();
+    svg.current?.setPointerCapture?.(event.pointerId);
+    setDrag({ kind: 'rotate', id: item.id, centre: { x: item.x, y: item.y }, angle: item.rotation });
+  }, []);
   // While dragging, the plan shows the document as the drop would leave it.
   const shown = drag?.kind === 'move' && drag.moved ? dragMove(doc, drag.targets, drag.delta, grid) : doc;
-  const font = view.w / 60;
-  const wallsById = new Map(shown.walls.map((w) => [w.id, w]));
+  // Strokes and labels follow the scale in steps of √2, so the drawing is not redone at every notch
+  // of the wheel.
+  const font = 2 ** (Math.round(Math.log2(view.w / 60) * 2) / 2);
+  // Only the part of the document around the view is drawn (plan-cull.ts).
+  const drawn = useRef<PlanRect | null>(null);
+  drawn.current = drawnArea(drawn.current, view);
+  const area = drawn.current;
+  const reach = useCallback(
+    (productId: number) => {
+      const look = products.get(productId);
+      return look ? Math.max(look.width, look.depth) : 600;
+    },
+    [products],
+  );
+  const visible = useMemo(() => visiblePart(shown, area, reach), [shown, area, reach]);
   const gridLines = [];
   const step = view.w > 30_000 ? grid * 10 : grid * 5;
   for (let x = Math.floor(view.x / step) * step; x < view.x + view.w; x += step)
@@ -416,179 +436,19 @@ export function PlanCanvas({
       <g stroke="#e0e0e0" strokeWidth={view.w / 2000} pointerEvents="none">
         {gridLines}
       </g>
-      {shown.rooms.map((room) => {
-        const xs = room.polygon.map((p) => p.x);
-        const ys = room.polygon.map((p) => p.y);
-        const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-        const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-        const area = roundHalfUp(polygonAreaM2(room.polygon), 2).toNumber();
-        return (
-          <g key={room.id} data-testid="plan-room" onPointerDown={pick('room', room.id)}>
-            <polygon
-              points={room.polygon.map((p) => `${p.x},${p.y}`).join(' ')}
-              fill={ROOM_FILL}
-              stroke={selected('room', room.id) ? SELECTED : 'none'}
-              strokeWidth={font / 4}
-            />
-            <text x={cx} y={cy} fontSize={font} textAnchor="middle" fill="#0d47a1" pointerEvents="none">
-              {room.name}
-            </text>
-            <text
-              x={cx}
-              y={cy + font * 1.3}
-              fontSize={font * 0.8}
-              textAnchor="middle"
-              fill="#546e7a"
-              pointerEvents="none"
-            >
-              {area.toLocaleString('ko-KR')}㎡
-            </text>
-          </g>
-        );
-      })}
-      {shown.walls.map((wall) => (
-        <line
-          key={wall.id}
-          data-testid="plan-wall"
-          x1={wall.a.x}
-          y1={wall.a.y}
-          x2={wall.b.x}
-          y2={wall.b.y}
-          stroke={selected('wall', wall.id) ? SELECTED : '#37474f'}
-          strokeWidth={wall.thickness}
-          strokeLinecap="square"
-          onPointerDown={pick('wall', wall.id)}
-        />
-      ))}
-      {shown.openings.map((opening) => {
-        const wall = wallsById.get(opening.wallId);
-        if (!wall) return null;
-        const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
-        const ux = (wall.b.x - wall.a.x) / length;
-        const uy = (wall.b.y - wall.a.y) / length;
-        const start = { x: wall.a.x + ux * opening.offset, y: wall.a.y + uy * opening.offset };
-        const end = { x: start.x + ux * opening.width, y: start.y + uy * opening.width };
-        return (
-          <line
-            key={opening.id}
-            data-testid="plan-opening"
-            x1={start.x}
-            y1={start.y}
-            x2={end.x}
-            y2={end.y}
-            stroke={
-              selected('opening', opening.id) ? SELECTED : opening.kind === 'Door' ? '#8d6e63' : '#4fc3f7'
-            }
-            strokeWidth={wall.thickness * 1.4}
-            onPointerDown={pick('opening', opening.id)}
-          />
-        );
-      })}
-      <DoorSwings doc={shown} font={font} />
-      {dimensions && <WallDimensionLines doc={shown} font={font} />}
-      {shown.wallDrawings.map((placed) => {
-        const wall = wallsById.get(placed.wallId);
-        if (!wall) return null;
-        const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
-        const ux = (wall.b.x - wall.a.x) / length;
-        const uy = (wall.b.y - wall.a.y) / length;
-        const width = wallDrawings.get(placed.wallDrawingId)?.width ?? 1000;
-        // On the face of the wall toward its room (both faces when that is not known, as in 3D).
-        const known = roomSidesOfWall(shown, wall);
-        const sides = known.length === 1 ? known : [1, -1];
-        return (
-          <g key={placed.id} data-testid="plan-walldrawing" onPointerDown={pick('wallDrawing', placed.id)}>
-            {sides.map((side) => {
-              const off = side * wall.thickness * 0.3;
-              const start = {
-                x: wall.a.x + ux * placed.offset - uy * off,
-                y: wall.a.y + uy * placed.offset + ux * off,
-              };
-              return (
-                <line
-                  key={side}
-                  x1={start.x}
-                  y1={start.y}
-                  x2={start.x + ux * width}
-                  y2={start.y + uy * width}
-                  stroke={selected('wallDrawing', placed.id) ? SELECTED : '#7e57c2'}
-                  strokeWidth={wall.thickness * 0.35}
-                />
-              );
-            })}
-          </g>
-        );
-      })}
-      {shown.items.map((item) => {
-        const size = products.get(item.productId) ?? {
-          width: 800,
-          depth: 800,
-          name: `제품 #${item.productId}`,
-        };
-        return (
-          <g
-            key={item.id}
-            data-testid="plan-item"
-            transform={`rotate(${drag?.kind === 'rotate' && drag.id === item.id ? drag.angle : item.rotation} ${item.x} ${item.y})`}
-            onPointerDown={pick('item', item.id)}
-          >
-            <rect
-              x={item.x - size.width / 2}
-              y={item.y - size.depth / 2}
-              width={size.width}
-              height={size.depth}
-              // A selected product stands out from its neighbours also when several are selected.
-              fill={selected('item', item.id) ? '#ffcc80' : '#ffe0b2'}
-              fillOpacity={0.9}
-              stroke={selected('item', item.id) ? SELECTED : '#e65100'}
-              strokeWidth={selected('item', item.id) ? font / 3 : font / 6}
-              strokeDasharray={selected('item', item.id) ? `${font / 2} ${font / 4}` : undefined}
-            />
-            {selected('item', item.id) && selection.length === 1 && tool === 'select' && (
-              <g data-testid="rotate-handle">
-                <line
-                  x1={item.x}
-                  y1={item.y - size.depth / 2}
-                  x2={item.x}
-                  y2={item.y - size.depth / 2 - font * 1.5}
-                  stroke={SELECTED}
-                  strokeWidth={font / 8}
-                />
-                <circle
-                  cx={item.x}
-                  cy={item.y - size.depth / 2 - font * 1.5}
-                  r={font / 2}
-                  fill="#fff"
-                  stroke={SELECTED}
-                  strokeWidth={font / 6}
-                  style={{ cursor: 'grab' }}
-                  aria-label="돌리기"
-                  onPointerDown={(event) => {
-                    event.stopPropagation();
-                    svg.current?.setPointerCapture?.(event.pointerId);
-                    setDrag({
-                      kind: 'rotate',
-                      id: item.id,
-                      centre: { x: item.x, y: item.y },
-                      angle: item.rotation,
-                    });
-                  }}
-                />
-              </g>
-            )}
-            <text
-              x={item.x}
-              y={item.y + font / 3}
-              fontSize={font * 0.7}
-              textAnchor="middle"
-              fill="#bf360c"
-              pointerEvents="none"
-            >
-              {size.name}
-            </text>
-          </g>
-        );
-      })}
+      <PlanLayers
+        doc={visible}
+        font={font}
+        chosen={chosen}
+        selectionCount={selection.length}
+        tool={tool}
+        dimensions={dimensions}
+        products={products}
+        wallDrawings={wallDrawings}
+        rotating={drag?.kind === 'rotate' ? { id: drag.id, angle: drag.angle } : null}
+        pick={stablePick}
+        onHandleDown={handleDown}
+      />
       {outline.length > 0 && (
         <g pointerEvents="none" data-testid="plan-outline">
           <polyline

@@ -1,4 +1,11 @@
-import { type DesignDocument, fileUrl, type StoredFile, wallsOfRoom } from '@interior/contracts';
+import {
+  type DesignDocument,
+  fileUrl,
+  type MountedProduct,
+  mountedBottom,
+  type StoredFile,
+  wallsOfRoom,
+} from '@interior/contracts';
 import { Alert, Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -29,10 +36,10 @@ import { roomSidesOfWall } from './edit';
 export interface MaterialLook {
   texture?: StoredFile | null;
 }
-export interface ProductBox {
+/** A product in 3D: its size, how it is mounted (floor, wall, ceiling; contracts' mountedBottom). */
+export interface ProductBox extends MountedProduct {
   width: number;
   depth: number;
-  height: number;
   /** The product's own 3D model (.glb), shown fitted to its size instead of the box. */
   model?: StoredFile | null;
 }
@@ -53,8 +60,8 @@ const M = 1 / 1000;
 /**
  * The document in 3D (docs/designer.md), with three.js: floors with their material's texture,
  * walls extruded to their height with the doors and windows cut out, wall drawings on their
- * walls, products as boxes of their size; drag to orbit, wheel to zoom. Loaded only when the
- * editor's 3D view opens.
+ * walls, products as their model or a box of their size, mounted as the catalogue says; drag to
+ * orbit, wheel to zoom. Loaded only when the editor's 3D view opens.
  */
 export default function PlanView3D({
   doc,
@@ -237,22 +244,34 @@ export default function PlanView3D({
     // How many wall-drawing pieces the scene holds: the browser test reads it.
     element.dataset.wallDrawingPieces = String(pieces);
 
-    // Products: their own 3D model fitted to their catalogue size, else a box of that size.
+    // Products: their own 3D model fitted to their catalogue size, else a box of that size; standing
+    // on the floor, on a wall at their elevation, or hanging from the ceiling above them.
     let disposed = false;
     const furniture = material({ color: 0xffb74d });
     const models = new GLTFLoader();
-    const place = (object: Group | Mesh, item: (typeof doc.items)[number], height: number) => {
-      object.position.set(item.x * M, 0, item.y * M);
+    // Where each product ended up (bottom and top above the floor, mm): the browser test reads it.
+    const heights: Record<string, [number, number]> = {};
+    const place = (
+      object: Group | Mesh,
+      item: (typeof doc.items)[number],
+      bottom: number,
+      height: number,
+    ) => {
+      object.position.set(item.x * M, bottom * M, item.y * M);
       object.rotation.y = (-item.rotation * Math.PI) / 180;
-      if (object instanceof Mesh) object.position.y = (height / 2) * M;
+      if (object instanceof Mesh) object.position.y = (bottom + height / 2) * M;
       scene.add(object);
+      const bounds = new Box3().setFromObject(object);
+      heights[item.id] = [Math.round(bounds.min.y / M), Math.round(bounds.max.y / M)];
+      element.dataset.itemHeights = JSON.stringify(heights);
     };
     for (const item of doc.items) {
       const size = products.get(item.productId) ?? { width: 800, depth: 800, height: 800 };
+      const bottom = mountedBottom(doc, item, size);
       const box = () => {
         const geometry = new BoxGeometry(size.width * M, size.height * M, size.depth * M);
         disposables.push(geometry);
-        place(new Mesh(geometry, furniture), item, size.height);
+        place(new Mesh(geometry, furniture), item, bottom, size.height);
       };
       if (!size.model) {
         box();
@@ -278,7 +297,7 @@ export default function PlanView3D({
           );
           const holder = new Group();
           holder.add(fitted);
-          place(holder, item, size.height);
+          place(holder, item, bottom, size.height);
         },
         undefined,
         () => !disposed && box(),

@@ -1,4 +1,4 @@
-import type { StoredFile } from '@interior/contracts';
+import type { ProductMount, StoredFile } from '@interior/contracts';
 import { apiJson } from '../session';
 
 export interface Named {
@@ -9,6 +9,9 @@ export interface Named {
 export interface ProductRow extends Named {
   images: StoredFile[] | null;
   modelId: number | null;
+  categoryId?: number | null;
+  mount?: ProductMount | null;
+  elevation?: number | null;
   width: number | null;
   depth: number | null;
   height: number | null;

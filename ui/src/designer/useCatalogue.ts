@@ -1,4 +1,4 @@
-import type { DesignDocument, StoredFile } from '@interior/contracts';
+import { type DesignDocument, defaultMountOf, fileUrl, type StoredFile } from '@interior/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { showNotice } from '../feedback/notices';
@@ -203,17 +203,27 @@ export function useCatalogue(doc: DesignDocument | null, threeD: boolean) {
             depth: p.depth ?? 800,
             height: p.height ?? 800,
             model: p.modelId ? (modelFiles.get(p.modelId) ?? null) : null,
+            // A product from before mounts takes its category's (its label names the path).
+            mount:
+              p.mount ??
+              defaultMountOf([productCategories.data?.find((c) => c.id === p.categoryId)?.label ?? '']),
+            elevation: p.elevation,
           },
         ]),
       ),
-    [known, modelFiles],
+    [known, modelFiles, productCategories.data],
   );
   const productSizes = useMemo(
     () =>
       new Map<number, ProductSize>(
         [...known.values()].map((p) => [
           p.id,
-          { width: p.width ?? 800, depth: p.depth ?? 800, name: p.name },
+          {
+            width: p.width ?? 800,
+            depth: p.depth ?? 800,
+            name: p.name,
+            image: p.images?.[0] && fileUrl(p.images[0]),
+          },
         ]),
       ),
     [known],

@@ -1,0 +1,193 @@
+import type { DesignDocument } from '@interior/contracts';
+import { describeInBrowser, type LaunchedBrowser, launchBrowser, UI_DIR } from '../testing/browser';
+import { largePlanDocument, openAndTimeFirstDraw, panAndZoom } from '../testing/large-plan';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { PNG_BYTES, uploadFile } from '../testing/sample-files';
+import { designerPage } from './designer-page';
+
+const EMAIL = 'drawer@editor.example';
+const PASSWORD = 'designer-password-3';
+
+describeInBrowser('the design editor: products from above, mounted in 3D, a large plan', () => {
+  let platform: TestPlatform;
+  let browser: LaunchedBrowser;
+  let owner: string;
+  let designId: number;
+  let sofa: number;
+  let lamp: number;
+  let imageName: string;
+  const { open } = designerPage(
+    () => platform,
+    () => ({ email: EMAIL, password: PASSWORD, token: owner, designId }),
+  );
+
+  /** A new design of the owner's with this document saved. */
+  const designWith = async (name: string, doc: DesignDocument) => {
+    const design = await platform.api.request('POST', '/api/mydesign', { token: owner, body: { name } });
+    expect(design.status).toBe(201);
+    const put = await platform.api.request('PUT', `/api/design/${design.body.id}/document`, {
+      token: owner,
+      body: doc,
+      headers: { 'if-match': '"0"' },
+    });
+    expect(put.status).toBe(200);
+    return design.body.id as number;
+  };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ uiDir: UI_DIR });
+    await platform.createUser({ email: EMAIL, password: PASSWORD, roles: ['BusinessPro'], name: '김도면' });
+    const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+    owner = (await platform.api.login(EMAIL, PASSWORD)).token;
+    // A light filed under 조명, naming no mount: it takes the ceiling from its category.
+    const lighting = await platform.api.request('POST', '/api/category/product', {
+      token: admin,
+      body: { name: '조명', parentId: null },
+    });
+    expect(lighting.status).toBe(201);
+    const image = await uploadFile(
+      platform,
+      admin,
+      { resource: 'product', field: 'images' },
+      { bytes: PNG_BYTES, filename: '소파 위에서.png', type: 'image/png' },
+    );
+    expect(image.status).toBe(201);
+    imageName = image.body.name;
+    const product = async (body: Record<string, unknown>) => {
+      const made = await platform.api.request('POST', '/api/product', {
+        token: admin,
+        body: { kind: 'Single', unit: 'EA', price: 100_000, status: 'Active', ...body },
+      });
+      expect(made.status).toBe(201);
+      return made.body.id as number;
+    };
+    sofa = await product({
+      name: '위에서 본 소파',
+      code: 'TOP-SOFA',
+      width: 2000,
+      depth: 900,
+      height: 800,
+      images: [{ id: image.body.id }],
+    });
+    lamp = await product({
+      name: '방등',
+      code: 'TOP-LAMP',
+      width: 500,
+      depth: 500,
+      height: 100,
+      categoryId: lighting.body.id,
+    });
+    const doc: DesignDocument = {
+      version: 1,
+      walls: [],
+      openings: [],
+      wallDrawings: [],
+      rooms: [
+        {
+          id: 'room',
+          name: '거실',
+          polygon: [
+            { x: 0, y: 0 },
+            { x: 4000, y: 0 },
+            { x: 4000, y: 3000 },
+            { x: 0, y: 3000 },
+          ],
+          ceilingHeight: 2600,
+        },
+      ],
+      items: [
+        { id: 'sofa', productId: sofa, x: 2000, y: 2200, rotation: 90 },
+        { id: 'lamp', productId: lamp, x: 2000, y: 1500, rotation: 0 },
+      ],
+    };
+    designId = await designWith('위에서 본 거실', doc);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('a product without a mount takes its category’s: a light under 조명 hangs from the ceiling', async () => {
+    const read = await platform.api.request('GET', `/api/product/${lamp}`, { token: owner });
+    expect(read.body.mount).toBe('ceiling');
+    const refused = await platform.api.request('PUT', `/api/product/${lamp}`, {
+      token: (await platform.api.login(ADMIN.email, ADMIN.password)).token,
+      headers: { 'if-match': `"${read.body.version}"` },
+      body: { ...read.body, mount: 'roof' },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(/[가-힣]/);
+  });
+
+  it('draws a product from its top view, sized and turned as placed, and one without an image by its name', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    const items = page.getByTestId('plan-item');
+    await items.first().waitFor();
+    const sofaItem = items.filter({ has: page.locator('title', { hasText: '위에서 본 소파' }) });
+    await sofaItem.locator('image').waitFor({ state: 'attached' });
+    expect(await sofaItem.locator('image').getAttribute('href')).toBe(`/api/file/${imageName}`);
+    expect(await sofaItem.getAttribute('transform')).toBe('rotate(90 2000 2200)');
+    expect(await sofaItem.locator('rect').getAttribute('width')).toBe('2000');
+    expect(await sofaItem.locator('rect').getAttribute('height')).toBe('900');
+    const lampItem = items.filter({ has: page.locator('title', { hasText: '방등' }) });
+    await expect(lampItem.locator('text').textContent()).resolves.toBe('방등');
+    expect(await lampItem.locator('image').count()).toBe(0);
+    await page.close();
+  });
+
+  it('draws the same top view in the design’s overview thumbnail, carried inside the drawing', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    await page.goto(`${platform.url}/dashboard/mydesign/${designId}/overview`);
+    const thumbnail = page.getByRole('img', { name: '위에서 본 거실 도면' });
+    await thumbnail.waitFor();
+    const src = (await thumbnail.getAttribute('src')) ?? '';
+    const svg = Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+    expect(svg).toContain(`<image href="data:image/png;base64,${PNG_BYTES.toString('base64')}"`);
+    expect(svg).toContain('transform="rotate(90 2000 2200)"><title>위에서 본 소파</title>');
+    expect(svg).toContain('>방등</text>');
+    await page.close();
+  });
+
+  it('hangs a ceiling light from its room’s ceiling in 3D and stands the sofa on the floor', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    await page.getByRole('button', { name: '3D 보기' }).click();
+    // Both placed, the light in the scene, read back from where it ended up.
+    const view = page.locator(
+      '[data-testid=designer-3d][data-item-heights*=\'"lamp"\'][data-item-heights*=\'"sofa"\']',
+    );
+    await view.waitFor({ state: 'attached' });
+    const heights = JSON.parse((await view.getAttribute('data-item-heights')) ?? '{}');
+    expect(heights.lamp).toEqual([2500, 2600]);
+    expect(heights.sofa).toEqual([0, 800]);
+    await page.close();
+  });
+
+  it('opens a large plan, draws it and follows panning and zooming (the bench’s scenario, small)', async () => {
+    const small = largePlanDocument([sofa, lamp], {
+      rooms: 6,
+      wallsPerSide: 3,
+      openingsPerRoom: 2,
+      productsPerRoom: 4,
+    });
+    const id = await designWith('큰 평면도 (작게)', small);
+    const page = await browser.context.newPage();
+    await open(page);
+    const url = `${platform.url}/designer/${id}`;
+    const opened = await openAndTimeFirstDraw(page, url);
+    expect(opened.drawn).toBeGreaterThanOrEqual(opened.document);
+    expect(opened.document).toBeGreaterThan(0);
+    await page.getByTestId('plan-room').first().waitFor();
+    const canvas = page.getByTestId('plan-canvas');
+    const before = await canvas.getAttribute('viewBox');
+    const frames = await panAndZoom(page, 600);
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.every((ms) => ms > 0)).toBe(true);
+    expect(await canvas.getAttribute('viewBox')).not.toBe(before);
+    expect(await page.getByTestId('plan-room').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
