@@ -17,6 +17,7 @@ import { fileTypeFromBuffer } from 'file-type/core';
 import type { Knex } from 'knex';
 import type { CommandServiceDeps } from '../deps';
 import { nextId } from '../ids';
+import { checkedContent } from './upload-payload';
 
 /**
  * Uploaded files: bytes in the `files` table (not events: a 50 MB model does not belong in the
@@ -113,24 +114,12 @@ export function registerFileCommands(app: FastifyInstance, deps: CommandServiceD
         throw badRequest(messages.invalidUpload);
       }
       if (!upload || upload.data.length === 0) throw badRequest(messages.fileRequired);
-      if (upload.data.length > accept.maxBytes) {
-        throw new HttpError(413, messages.fileTooLarge(accept.label, megabytes(accept.maxBytes)));
-      }
-      const detected = await detectAccepted(upload.data, spec.accept);
-      if (!detected) {
-        const extensions = [...new Set(Object.values(accept.types as Record<string, string>))]
-          .map((e) => e.toUpperCase())
-          .join(', ');
-        throw badRequest(messages.fileType(accept.label, extensions), {
-          file: messages.fileType(accept.label, extensions),
-        });
-      }
-      const stored = await storeFile(
-        deps.knex,
-        { data: upload.data, originalName: upload.filename, ...detected },
-        principal.userId,
-        'record',
+      const checked = await checkedContent(
+        { data: upload.data, filename: upload.filename },
+        spec.accept,
+        'file',
       );
+      const stored = await storeFile(deps.knex, checked, principal.userId, 'record');
       return reply.status(201).send(stored);
     });
   });
