@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   type FieldSpec,
-  type FileAccept,
   FileUploadQuerySchema,
   fileAccepts,
   megabytes,
@@ -13,7 +12,6 @@ import {
 } from '@interior/contracts';
 import { badRequest, HttpError, parseInput, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type/core';
 import type { Knex } from 'knex';
 import type { CommandServiceDeps } from '../deps';
 import { nextId } from '../ids';
@@ -25,14 +23,6 @@ import { checkedContent } from './upload-payload';
  * with its owner) apart from the files of catalogue records (docs/catalogue.md "Files").
  */
 export type FilePurpose = 'profile' | 'record';
-
-/** What the bytes are, by their magic numbers, if the accepted kind allows it. */
-export async function detectAccepted(data: Buffer, accept: FileAccept) {
-  const detected = await fileTypeFromBuffer(data);
-  const types: Readonly<Record<string, string>> = fileAccepts[accept].types;
-  const extension = detected && Object.hasOwn(types, detected.mime) ? types[detected.mime] : undefined;
-  return detected && extension ? { contentType: detected.mime, extension } : null;
-}
 
 /** Stores checked bytes under an unguessable name and answers the file as records keep it. */
 export async function storeFile(

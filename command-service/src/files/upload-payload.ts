@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { type FileAccept, fileAccepts, megabytes, messages } from '@interior/contracts';
 import { badRequest, HttpError, parseClientJson } from '@interior/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { detectAccepted } from './files';
+import { fileTypeFromBuffer } from 'file-type/core';
 
 /**
  * The form upload payload: text parts are fields, files are parts named `attachment0`,
@@ -23,6 +23,14 @@ export interface UploadPayload {
 export interface UploadedFile {
   data: Buffer;
   filename: string;
+}
+
+/** What the bytes are, by their magic numbers, if the accepted kind allows it. */
+export async function detectAccepted(data: Buffer, accept: FileAccept) {
+  const detected = await fileTypeFromBuffer(data);
+  const types: Readonly<Record<string, string>> = fileAccepts[accept].types;
+  const extension = detected && Object.hasOwn(types, detected.mime) ? types[detected.mime] : undefined;
+  return detected && extension ? { contentType: detected.mime, extension } : null;
 }
 
 const ATTACHMENT = /^attachment(0|[1-9]\d?)$/;

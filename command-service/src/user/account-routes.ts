@@ -27,8 +27,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CommandMeta, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
-import { detectAccepted, storeFile } from '../files/files';
-import { acceptUploads, readUploadPayload } from '../files/upload-payload';
+import { storeFile } from '../files/files';
+import { acceptUploads, detectAccepted, readUploadPayload } from '../files/upload-payload';
 import { nextId } from '../ids';
 import { releaseUnlinked } from '../oauth/sns-reservation';
 import { startSession } from '../session/start-session';
