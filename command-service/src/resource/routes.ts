@@ -219,7 +219,7 @@ export function registerResourceCommands(
       const id = idOf(request);
       await mayWrite(request, id);
       const changes = parseInput(updateSchema, await bodyOf(request));
-      await update(request, reply, id, changes);
+      return update(request, reply, id, changes);
     });
   };
   if (limits) {
