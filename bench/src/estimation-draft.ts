@@ -212,7 +212,7 @@ export async function estimationDraftSection(
 ): Promise<string> {
   const r = await measureEstimationDraft(url, admin, quick, engine);
   const row = (label: string, p: Percentiles) =>
-    `  ${label.padEnd(34)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms`;
+    `  ${label.padEnd(38)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms`;
   return [
     `\nEstimate draft over HTTP: a design of ${r.rooms} rooms and ${r.items.toLocaleString('en-US')} items, ${r.lines} lines`,
     row('POST /api/estimation/{id}/draft', r.compute),
