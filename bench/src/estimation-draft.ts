@@ -8,7 +8,8 @@ import { ms, startSectionPlatform } from './section-platform';
  * rooms and 2,000 items (the estimate engine's design), i.e. reading the design's stream for the
  * requested revision, loading its catalogue and the owner's constants from the read models,
  * computing, appending the draft event with every line and waiting for the projection. Then
- * `GET …/draft` of the same draft and `PUT …/draft` of it with one price changed. The ratio to
+ * `GET …/draft` of the same draft and `PUT …/draft` of it with one price changed, and the 견적서 PDF
+ * of the issued quote (every line, and the plan of 2,000 items drawn on its first page). The ratio to
  * the engine alone says what the service costs on top of the arithmetic.
  *
  * The catalogue (31 materials, 41 products, 8 BOMs, 5 workspaces, a wall drawing) is created
@@ -33,6 +34,8 @@ export interface EstimationDraftResult {
   compute: Percentiles;
   read: Percentiles;
   save: Percentiles;
+  /** `GET …/quote/1.pdf`: the 견적서 with the design's plan drawn on its first page */
+  pdf: Percentiles;
   engine: Percentiles;
 }
 
@@ -176,6 +179,14 @@ export async function measureEstimationDraft(
       );
       version = saved.body.version;
     }, plan);
+    await call(base, token, 'POST', `/api/estimation/${estimationId}/quote`);
+    const pdf = await sampleLatency(async () => {
+      const response = await fetch(`${base}/api/estimation/${estimationId}/quote/1.pdf`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) throw new Error(`GET quote/1.pdf: ${response.status}`);
+      await response.arrayBuffer();
+    }, plan);
     const doc = benchDesign();
     return {
       rooms: doc.rooms.length,
@@ -184,6 +195,7 @@ export async function measureEstimationDraft(
       compute,
       read,
       save,
+      pdf,
       engine,
     };
   } finally {
@@ -200,12 +212,13 @@ export async function estimationDraftSection(
 ): Promise<string> {
   const r = await measureEstimationDraft(url, admin, quick, engine);
   const row = (label: string, p: Percentiles) =>
-    `  ${label.padEnd(34)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms`;
+    `  ${label.padEnd(38)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms`;
   return [
     `\nEstimate draft over HTTP: a design of ${r.rooms} rooms and ${r.items.toLocaleString('en-US')} items, ${r.lines} lines`,
     row('POST /api/estimation/{id}/draft', r.compute),
     row('GET  /api/estimation/{id}/draft', r.read),
     row('PUT  /api/estimation/{id}/draft', r.save),
+    row('GET  /api/estimation/{id}/quote/1.pdf', r.pdf),
     `  POST draft ÷ computeEstimate alone at p50: ${(r.compute.p50Ms / r.engine.p50Ms).toFixed(1)}×`,
     '',
   ].join('\n');

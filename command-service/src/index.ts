@@ -11,6 +11,7 @@ import { registerSessionCommands } from './session/routes';
 import { registerSignupCommands } from './signup/routes';
 import { subscriptionWiringOf } from './subscription';
 import { registerSubscriptionCommands } from './subscription/routes';
+import { registerSupplierCommands } from './supplier/routes';
 import { registerAccountChangeCommands } from './user/account-changes-routes';
 import { registerAccountCommands } from './user/account-routes';
 import { registerUserAdminCommands } from './user/admin-routes';
@@ -40,6 +41,7 @@ export function registerCommandRoutes(app: FastifyInstance, deps: CommandService
   registerSubscriptionCommands(app, deps, subscriptionWiringOf(deps));
   registerDesignCommands(app, deps);
   registerEstimationCommands(app, deps);
+  registerSupplierCommands(app, deps);
 }
 export { ProviderDeclined, ProviderUnavailable } from './billing/provider';
 export { TossProvider } from './billing/toss';

@@ -10,6 +10,7 @@ import { resources } from './resources';
 import { PropertyOverrideEventSchemas } from './settings';
 import { SnsReservationEventSchemas, SnsUserEventSchemas } from './sns-events';
 import { SubscriptionEventSchemas, SubscriptionPlanEventSchemas } from './subscription';
+import { SupplierEventSchemas } from './supplier';
 import { EmailReservationEventSchemas, SessionEventSchemas, UserEventSchemas } from './user';
 import { UserGroupEventSchemas } from './usergroup';
 import { idFrom } from './validation';
@@ -29,6 +30,7 @@ export const allEventTypes: readonly string[] = [
       SnsReservationEventSchemas,
       SubscriptionPlanEventSchemas,
       SubscriptionEventSchemas,
+      SupplierEventSchemas,
       UserEventSchemas,
       EmailReservationEventSchemas,
       SessionEventSchemas,

@@ -4,6 +4,7 @@ import { LINE_KINDS } from './estimate';
 import { estimateBoundErrors } from './estimate-bounds';
 import type { EventsOf } from './events';
 import { messages } from './messages';
+import { SupplierData } from './supplier';
 import { positiveId } from './validation';
 
 /**
@@ -279,6 +280,8 @@ export const EstimationEventSchemas = {
     totals: TotalsData,
     rates: Rates,
     designRevision: z.number().int().nonnegative(),
+    /** The supplier as set when issued (absent on quotes issued before one was set). */
+    supplier: SupplierData.nullable().optional(),
   }),
   EstimationAccepted: z.object({ revision: z.number().int().positive(), orderNumber: z.string() }),
   EstimationRejected: z.object({ revision: z.number().int().positive(), reason: z.string() }),

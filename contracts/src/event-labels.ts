@@ -76,6 +76,7 @@ const labelsByType: Readonly<Record<string, string>> = {
   EstimationCompleted: '시공 완료',
   EstimationCancelled: '취소',
   EstimationExpired: '유효기간 만료',
+  SupplierChanged: '공급자 정보 변경',
 };
 
 const labelsByEnding: ReadonlyArray<readonly [ending: string, label: string]> = [

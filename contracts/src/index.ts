@@ -40,6 +40,7 @@ export * from './same-origin-path';
 export * from './settings';
 export * from './sns-events';
 export * from './subscription';
+export * from './supplier';
 export * from './user';
 export * from './usergroup';
 export * from './validation';

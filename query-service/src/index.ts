@@ -15,6 +15,7 @@ import { registerPermissionQueries } from './permission/routes';
 import { registerResourceReadRoutes } from './resources';
 import { registerSettingQueries } from './settings/routes';
 import { registerSubscriptionQueries } from './subscription/routes';
+import { registerSupplierQueries } from './supplier/routes';
 import { registerUserQueries } from './user/routes';
 import { registerGroupMemberQueries } from './usergroup/members-routes';
 
@@ -40,4 +41,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps
   registerDesignQueries(app, deps);
   registerEstimationQueries(app, deps);
   registerSettingQueries(app, deps);
+  registerSupplierQueries(app, deps);
 }

@@ -42,7 +42,7 @@ const now = new Date('2026-11-24T00:00:00.000Z');
 const validUntil = '2026-12-24T00:00:00.000Z';
 const quoted: EstimationEvent = {
   type: 'EstimationQuoted',
-  data: { revision: 1, validUntil, lines: [line], totals, rates, designRevision: 3 },
+  data: { revision: 1, validUntil, lines: [line], totals, rates, designRevision: 3, supplier: null },
 };
 const accepted: EstimationEvent = {
   type: 'EstimationAccepted',
@@ -96,10 +96,13 @@ describe('estimation decider', () => {
   });
 
   it('issues the draft as the next immutable revision, valid for 30 days', () => {
-    spec.given([requested, assigned, computed]).when({ type: 'IssueQuote', now }).thenEvents([quoted]);
+    spec
+      .given([requested, assigned, computed])
+      .when({ type: 'IssueQuote', now, supplier: null })
+      .thenEvents([quoted]);
     spec
       .given([requested, assigned])
-      .when({ type: 'IssueQuote', now })
+      .when({ type: 'IssueQuote', now, supplier: null })
       .thenThrows('RuleBroken', messages.estimationNoDraft);
     spec
       .given([
@@ -107,13 +110,28 @@ describe('estimation decider', () => {
         assigned,
         { type: 'EstimationDraftComputed', data: { ...draft, lines: [], problems: [] } },
       ])
-      .when({ type: 'IssueQuote', now })
+      .when({ type: 'IssueQuote', now, supplier: null })
       .thenThrows('RuleBroken', messages.estimationEmptyDraft);
     const rejected: EstimationEvent = { type: 'EstimationRejected', data: { revision: 1, reason: '비쌈' } };
     spec
       .given([requested, assigned, computed, quoted, rejected])
-      .when({ type: 'IssueQuote', now })
+      .when({ type: 'IssueQuote', now, supplier: null })
       .thenEvents([{ ...quoted, data: { ...quoted.data, revision: 2 } } as EstimationEvent]);
+  });
+
+  it('keeps in the quote the supplier as it was when issued', () => {
+    const supplier = {
+      companyName: '주식회사 예시인테리어',
+      registrationNumber: '1248100998',
+      representative: '김대표',
+      address: '서울특별시 중구 세종대로 110',
+      phone: '0212345678',
+      seal: null,
+    };
+    spec
+      .given([requested, assigned, computed])
+      .when({ type: 'IssueQuote', now, supplier })
+      .thenEvents([{ ...quoted, data: { ...quoted.data, supplier } } as EstimationEvent]);
   });
 
   it('is accepted or rejected only while quoted', () => {

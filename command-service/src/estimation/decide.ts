@@ -6,6 +6,7 @@ import {
   estimationStateLabels,
   estimationStepStates,
   messages,
+  type Supplier,
   type Totals,
 } from '@interior/contracts';
 import { domainNotFound, ruleBroken } from '@interior/platform';
@@ -121,7 +122,7 @@ export type EstimationCommand =
   | { type: 'AssignEstimation'; managerId: number | null; designerId: number | null }
   | { type: 'ComputeDraft'; draft: Draft; problems: string[] }
   | { type: 'EditDraft'; lines: EstimationLine[]; totals: Totals }
-  | { type: 'IssueQuote'; now: Date }
+  | { type: 'IssueQuote'; now: Date; supplier: Supplier | null }
   | { type: 'AcceptQuote'; revision: number; orderNumber: string }
   | { type: 'RejectQuote'; reason: string }
   | { type: 'CompleteOrder' }
@@ -228,6 +229,7 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
               totals: current.draft.totals,
               rates: current.draft.rates,
               designRevision: current.draft.designRevision,
+              supplier: command.supplier,
             },
           },
         ];

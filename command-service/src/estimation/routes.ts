@@ -4,6 +4,7 @@ import {
   AssignEstimationSchema,
   closedEstimationStates,
   computeEstimate,
+  currentSupplier,
   DEFAULT_RATES,
   type DesignDocument,
   type DesignEvent,
@@ -18,6 +19,7 @@ import {
   priceLines,
   RejectEstimationSchema,
   RequestEstimationSchema,
+  SUPPLIER_STREAM,
   streamName,
   type Totals,
   totalsOf,
@@ -407,7 +409,12 @@ export function registerEstimationCommands(
     if (!mayWork(a)) throw forbidden();
     const handled = await run(
       a.id,
-      { type: 'IssueQuote', now: new Date() },
+      // The supplier printed on this revision for good, read from its own stream.
+      {
+        type: 'IssueQuote',
+        now: new Date(),
+        supplier: currentSupplier(await deps.store.readStream(SUPPLIER_STREAM)),
+      },
       metaOf(request),
       undefined,
       a.loaded,

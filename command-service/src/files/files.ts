@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   type FieldSpec,
-  type FileAccept,
   FileUploadQuerySchema,
   fileAccepts,
   megabytes,
@@ -13,10 +12,10 @@ import {
 } from '@interior/contracts';
 import { badRequest, HttpError, parseInput, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type/core';
 import type { Knex } from 'knex';
 import type { CommandServiceDeps } from '../deps';
 import { nextId } from '../ids';
+import { checkedContent } from './upload-payload';
 
 /**
  * Uploaded files: bytes in the `files` table (not events: a 50 MB model does not belong in the
@@ -24,14 +23,6 @@ import { nextId } from '../ids';
  * with its owner) apart from the files of catalogue records (docs/catalogue.md "Files").
  */
 export type FilePurpose = 'profile' | 'record';
-
-/** What the bytes are, by their magic numbers, if the accepted kind allows it. */
-export async function detectAccepted(data: Buffer, accept: FileAccept) {
-  const detected = await fileTypeFromBuffer(data);
-  const types: Readonly<Record<string, string>> = fileAccepts[accept].types;
-  const extension = detected && Object.hasOwn(types, detected.mime) ? types[detected.mime] : undefined;
-  return detected && extension ? { contentType: detected.mime, extension } : null;
-}
 
 /** Stores checked bytes under an unguessable name and answers the file as records keep it. */
 export async function storeFile(
@@ -113,24 +104,12 @@ export function registerFileCommands(app: FastifyInstance, deps: CommandServiceD
         throw badRequest(messages.invalidUpload);
       }
       if (!upload || upload.data.length === 0) throw badRequest(messages.fileRequired);
-      if (upload.data.length > accept.maxBytes) {
-        throw new HttpError(413, messages.fileTooLarge(accept.label, megabytes(accept.maxBytes)));
-      }
-      const detected = await detectAccepted(upload.data, spec.accept);
-      if (!detected) {
-        const extensions = [...new Set(Object.values(accept.types as Record<string, string>))]
-          .map((e) => e.toUpperCase())
-          .join(', ');
-        throw badRequest(messages.fileType(accept.label, extensions), {
-          file: messages.fileType(accept.label, extensions),
-        });
-      }
-      const stored = await storeFile(
-        deps.knex,
-        { data: upload.data, originalName: upload.filename, ...detected },
-        principal.userId,
-        'record',
+      const checked = await checkedContent(
+        { data: upload.data, filename: upload.filename },
+        spec.accept,
+        'file',
       );
+      const stored = await storeFile(deps.knex, checked, principal.userId, 'record');
       return reply.status(201).send(stored);
     });
   });

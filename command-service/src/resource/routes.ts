@@ -29,9 +29,11 @@ import { z } from 'zod';
 import { type CommandMeta, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { resolveFileFields } from '../files/files';
+import { acceptUploads, readUploadPayload } from '../files/upload-payload';
 import { nextId } from '../ids';
 import { type RecordDeciderOptions, type RecordFields, recordDecider } from './record-decider';
 import { releaseUnique, reserveUnique } from './unique';
+import { recordBodyOf, uploadLimitsOf } from './upload-fields';
 
 /**
  * What a resource adds to the generic writes (docs/adding-a-resource.md). Each hook runs after
@@ -193,13 +195,38 @@ export function registerResourceCommands(
     return current ?? { id, ...fallback };
   };
 
-  app.post(path, async (request, reply) => {
-    await mayWrite(request);
-    const fields = parseInput(createSchema, request.body);
-    const { id, position } = await create(deps, resource, hooks, fields, metaOf(request), { request, reply });
-    const created = await answer(reply, id, fields, position);
-    return reply.status(201).send(created);
-  });
+  // A resource with a file field also takes the form upload payload (files beside the fields) on
+  // its create and update, besides JSON naming files uploaded first.
+  const limits = uploadLimitsOf(resource);
+  const bodyOf = async (request: FastifyRequest) =>
+    limits
+      ? recordBodyOf(deps, resource, await readUploadPayload(request, limits), principalOf(request).userId)
+      : request.body;
+  const writes = (scope: FastifyInstance, bodyLimit?: number) => {
+    const options = bodyLimit ? { bodyLimit } : {};
+    scope.post(path, options, async (request, reply) => {
+      await mayWrite(request);
+      const fields = parseInput(createSchema, await bodyOf(request));
+      const { id, position } = await create(deps, resource, hooks, fields, metaOf(request), {
+        request,
+        reply,
+      });
+      const created = await answer(reply, id, fields, position);
+      return reply.status(201).send(created);
+    });
+
+    scope.put(`${path}/:id`, options, async (request, reply) => {
+      const id = idOf(request);
+      await mayWrite(request, id);
+      const changes = parseInput(updateSchema, await bodyOf(request));
+      return update(request, reply, id, changes);
+    });
+  };
+  if (limits) {
+    app.register(async (scoped) => writes(scoped, await acceptUploads(scoped, limits)));
+  } else {
+    writes(app);
+  }
 
   /** The live record's fields, loaded only when a hook or a unique value needs them before deciding. */
   const hasFiles = Object.values(resource.fields).some((spec) => spec.kind === 'file');
@@ -210,10 +237,7 @@ export function registerResourceCommands(
     return loaded.state.fields;
   };
 
-  app.put(`${path}/:id`, async (request, reply) => {
-    const id = idOf(request);
-    await mayWrite(request, id);
-    const changes = parseInput(updateSchema, request.body);
+  const update = async (request: FastifyRequest, reply: FastifyReply, id: number, changes: RecordFields) => {
     await checkReferences(deps.knex, resource, changes);
     const meta = metaOf(request);
     const ifMatch = parseIfMatch(request.headers['if-match']);
@@ -234,8 +258,8 @@ export function registerResourceCommands(
     const position = await awaitProjections(deps, reply, handled);
     const after = handled.state.status === 'active' ? handled.state.fields : changes;
     if (before && handled.events.length) await releaseUnique(deps, resource, id, before, after, meta);
-    return answer(reply, id, after, position);
-  });
+    return reply.send(await answer(reply, id, after, position));
+  };
 
   app.delete(`${path}/:id`, async (request, reply) => {
     const id = idOf(request);

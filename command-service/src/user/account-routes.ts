@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   accountLimits,
   agreementVersion,
@@ -19,7 +18,6 @@ import {
   badRequest,
   HttpError,
   hashPassword,
-  parseClientJson,
   parseInput,
   principalOf,
   readUserDetail,
@@ -29,7 +27,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CommandMeta, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
-import { detectAccepted, storeFile } from '../files/files';
+import { storeFile } from '../files/files';
+import { acceptUploads, detectAccepted, readUploadPayload } from '../files/upload-payload';
 import { nextId } from '../ids';
 import { releaseUnlinked } from '../oauth/sns-reservation';
 import { startSession } from '../session/start-session';
@@ -228,61 +227,56 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
     return detailOf(principal.userId, reply, handled);
   });
 
-  // The profile form posts the upload payload of SPEC §3 (multipart: fields, `attachment0`,
-  // `filesSize` JSON, `attachmentChanged` "true"/"false"); JSON is accepted when no file is sent.
+  // The profile form posts the upload payload (multipart: fields, `attachment0`, `filesSize` JSON,
+  // `attachmentChanged` "true"/"false"); JSON is accepted when no file is sent.
+  const photoLimits = {
+    fileBytes: accountLimits.profileImageBytes,
+    files: 1,
+    tooLarge: messages.imageTooLarge,
+  };
   app.register(async (scoped) => {
-    await scoped.register(multipart, {
-      limits: {
-        fileSize: accountLimits.profileImageBytes,
-        files: 1,
-        fields: 10,
-        fieldSize: 64 * 1024,
-        parts: 12,
-      },
-    });
-    scoped.put(
-      '/api/user/current',
-      { bodyLimit: accountLimits.profileImageBytes + 256 * 1024 },
-      async (request, reply) => {
-        const principal = principalOf(request);
-        const upload = await readProfileUpload(request);
-        const input = parseInput(ProfileUpdateSchema, upload.fields);
-        const stream = streamName('User', principal.userId);
-        const { state } = await loadUser(principal.userId);
-        if (state.status === 'absent') throw new HttpError(404, messages.userNotFound);
-        const meta = metaOf(request);
-        const handled: Awaited<ReturnType<typeof run>>[] = [];
+    const bodyLimit = await acceptUploads(scoped, photoLimits);
+    scoped.put('/api/user/current', { bodyLimit }, async (request, reply) => {
+      const principal = principalOf(request);
+      const upload = await readUploadPayload(request, photoLimits);
+      const photo = upload.attachments.get('attachment0') ?? null;
+      if (upload.attachments.size > (photo ? 1 : 0)) throw badRequest(messages.invalidUpload);
+      const input = parseInput(ProfileUpdateSchema, upload.fields);
+      const stream = streamName('User', principal.userId);
+      const { state } = await loadUser(principal.userId);
+      if (state.status === 'absent') throw new HttpError(404, messages.userNotFound);
+      const meta = metaOf(request);
+      const handled: Awaited<ReturnType<typeof run>>[] = [];
 
-        const currentName = await deps.vault.open(stream, state.sealedName);
-        const currentMobile = state.sealedMobile ? await deps.vault.open(stream, state.sealedMobile) : null;
-        const newMobile = input.mobile !== undefined && input.mobile !== currentMobile ? input.mobile : null;
-        // The number verified at sign-up changes only to one proven the same way: with the SMS
-        // code sent to the new number (POST /api/code), checked first and used up by the change.
-        const mobileKeyOfNew = newMobile === null ? null : mobileKey(deps, newMobile);
-        if (mobileKeyOfNew !== null) {
-          if (!input.code || (await deps.codes.check(mobileKeyOfNew, input.code)) !== 'ok') {
-            throw badRequest(messages.invalidMobileCode, { code: messages.invalidMobileCode });
-          }
+      const currentName = await deps.vault.open(stream, state.sealedName);
+      const currentMobile = state.sealedMobile ? await deps.vault.open(stream, state.sealedMobile) : null;
+      const newMobile = input.mobile !== undefined && input.mobile !== currentMobile ? input.mobile : null;
+      // The number verified at sign-up changes only to one proven the same way: with the SMS
+      // code sent to the new number (POST /api/code), checked first and used up by the change.
+      const mobileKeyOfNew = newMobile === null ? null : mobileKey(deps, newMobile);
+      if (mobileKeyOfNew !== null) {
+        if (!input.code || (await deps.codes.check(mobileKeyOfNew, input.code)) !== 'ok') {
+          throw badRequest(messages.invalidMobileCode, { code: messages.invalidMobileCode });
         }
-        if (input.name !== currentName || newMobile !== null) {
-          const seal = sealedFor(deps.vault, stream);
-          const sealedName = await seal(input.name);
-          const sealedMobile = newMobile !== null ? { sealedMobile: await seal(newMobile) } : {};
-          // Used up just before the change is written; a code used meanwhile (another request) fails.
-          if (mobileKeyOfNew !== null && (await deps.codes.consume(mobileKeyOfNew, input.code!)) !== 'ok') {
-            throw badRequest(messages.invalidMobileCode, { code: messages.invalidMobileCode });
-          }
-          handled.push(
-            await run(principal.userId, { type: 'UpdateProfile', sealedName, ...sealedMobile }, meta),
-          );
+      }
+      if (input.name !== currentName || newMobile !== null) {
+        const seal = sealedFor(deps.vault, stream);
+        const sealedName = await seal(input.name);
+        const sealedMobile = newMobile !== null ? { sealedMobile: await seal(newMobile) } : {};
+        // Used up just before the change is written; a code used meanwhile (another request) fails.
+        if (mobileKeyOfNew !== null && (await deps.codes.consume(mobileKeyOfNew, input.code!)) !== 'ok') {
+          throw badRequest(messages.invalidMobileCode, { code: messages.invalidMobileCode });
         }
-        if (upload.attachmentChanged) {
-          const image = upload.file ? await storeImage(principal.userId, upload.file) : null;
-          handled.push(await run(principal.userId, { type: 'ChangeImage', image }, meta));
-        }
-        return detailOf(principal.userId, reply, ...handled);
-      },
-    );
+        handled.push(
+          await run(principal.userId, { type: 'UpdateProfile', sealedName, ...sealedMobile }, meta),
+        );
+      }
+      if (upload.attachmentChanged) {
+        const image = photo ? await storeImage(principal.userId, photo) : null;
+        handled.push(await run(principal.userId, { type: 'ChangeImage', image }, meta));
+      }
+      return detailOf(principal.userId, reply, ...handled);
+    });
   });
 
   async function storeImage(ownerId: number, file: { data: Buffer; filename: string }) {
@@ -298,59 +292,4 @@ export function registerAccountCommands(app: FastifyInstance, deps: CommandServi
     );
     return { id, name };
   }
-}
-
-interface ProfileUpload {
-  /** Text fields of a form, or a JSON body as sent (so a wrong type is reported as such). */
-  fields: Record<string, unknown>;
-  attachmentChanged: boolean;
-  file: { data: Buffer; filename: string } | null;
-}
-
-/** Reads the SPEC §3 upload payload (or a JSON body) into fields and at most one file. */
-async function readProfileUpload(request: FastifyRequest): Promise<ProfileUpload> {
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest(messages.invalidUpload);
-    // JSON carries no file: `attachmentChanged: true` then removes the photo.
-    return {
-      fields: body,
-      attachmentChanged: body.attachmentChanged === true || body.attachmentChanged === 'true',
-      file: null,
-    };
-  }
-  // No prototype: a part named `__proto__` or `constructor` is a field like any other.
-  const fields: Record<string, string> = Object.create(null);
-  let file: ProfileUpload['file'] = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'attachment0' || file) throw badRequest(messages.invalidUpload);
-        const data = await part.toBuffer();
-        file = { data, filename: part.filename };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, messages.imageTooLarge);
-    if (error instanceof HttpError) throw error;
-    throw badRequest(messages.invalidUpload);
-  }
-  if (fields.filesSize !== undefined && file) {
-    // Client JSON like any other (bounded depth, no prototype keys); the file's own name is looked
-    // up as an own property, so a file called "constructor" finds nothing inherited.
-    const sizes = parseClientJson(fields.filesSize, { message: messages.invalidUpload });
-    const declared =
-      typeof sizes === 'object' && sizes !== null && Object.hasOwn(sizes, file.filename)
-        ? (sizes as Record<string, unknown>)[file.filename]
-        : undefined;
-    if (declared !== undefined && declared !== file.data.length) throw badRequest(messages.invalidUpload);
-  }
-  const attachmentChanged = fields.attachmentChanged === 'true';
-  if (fields.attachmentChanged !== undefined && !['true', 'false'].includes(fields.attachmentChanged)) {
-    throw badRequest(messages.invalidUpload);
-  }
-  return { fields, attachmentChanged, file: attachmentChanged ? file : null };
 }

@@ -7,6 +7,7 @@ import {
   ESTIMATE_LIMITS,
   estimateBoundErrors,
   estimationLimits,
+  formatRegistrationNumber,
   LINE_KINDS,
   priceLines,
   totalsOf,
@@ -15,13 +16,7 @@ import {
   workedExampleTotals,
 } from '@interior/contracts';
 import fc from 'fast-check';
-import {
-  amountInKoreanWords,
-  type EstimatePdfInput,
-  formatRegistrationNumber,
-  koreanDate,
-  renderEstimatePdf,
-} from './estimate-pdf';
+import { amountInKoreanWords, type EstimatePdfInput, koreanDate, renderEstimatePdf } from './estimate-pdf';
 
 /** The text of a PDF as a reader extracts it (pdfjs-dist, in a child process). */
 function pdfText(pdf: Buffer): { pages: string[][]; title: string | null } {
@@ -30,6 +25,12 @@ function pdfText(pdf: Buffer): { pages: string[][]; title: string | null } {
     execFileSync(process.execPath, [script], { input: pdf, maxBuffer: 64 * 1024 * 1024 }).toString(),
   );
 }
+
+/** A 1 × 1 PNG, as a seal. */
+const PNG_SEAL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function workedExampleQuote(): EstimatePdfInput {
   const { lines, totals } = computeEstimate(workedExampleDocument(), workedExampleCatalogue());
@@ -109,8 +110,9 @@ describe('the 견적서 PDF', () => {
     ['부가가치세', '354,800원'],
     ['합계', '3,902,800원'],
   ])('the totals: %s %s', (label, value) => {
-    const items = all();
-    const at = items.lastIndexOf(label);
+    // On the first page, in the 공사비 집계 block (the lines' 구분 column names kinds too).
+    const items = text.pages[0]!;
+    const at = items.indexOf(label, items.indexOf('공사비 집계'));
     expect(at).toBeGreaterThan(-1);
     expect(items[at + 1]).toBe(value);
   });
@@ -132,6 +134,61 @@ describe('the 견적서 PDF', () => {
     expect(appendix).toContain('· 거실 벽 31.71 ㎡ (둘레 14 m × 높이 2.4 m − 개구부 1.89 ㎡) × (1 + 0.1)');
     expect(appendix).toContain("BOM '마루 시공 (예시)' 1행 area = 12");
     expect(appendix).toContain('· 3인용 소파 (예시) 2개 (배치 2곳)');
+  });
+
+  test('the first page carries the supplier, the customer, the plan and the totals', async () => {
+    const quote = workedExampleQuote();
+    const withPlan = pdfText(
+      await renderEstimatePdf({
+        ...quote,
+        plan: workedExampleDocument(),
+        supplier: { ...quote.supplier, seal: PNG_SEAL },
+      }),
+    );
+    const first = withPlan.pages[0]!;
+    for (const expected of [
+      '공급자',
+      '한빛인테리어 주식회사 (예시)',
+      '124-81-00998',
+      '이서연',
+      '김민준 귀하',
+    ]) {
+      expect(first).toContain(expected);
+    }
+    // The plan is drawn as text and paths: its room's name and area can be read.
+    expect(first).toContain('평면도');
+    expect(first).toContain('거실');
+    expect(first).toContain('12 ㎡');
+    expect(first).toContain('공사비 집계');
+    expect(first[first.indexOf('합계', first.indexOf('공사비 집계')) + 1]).toBe('3,902,800원');
+    expect(first).toContain('본 견적의 유효기간은 2026년 12월 23일까지입니다.');
+    const none = pdfText(await renderEstimatePdf({ ...quote, plan: null })).pages[0]!;
+    expect(none).toContain('그려진 평면이 없습니다.');
+  });
+
+  test('no page holds only the totals, however many lines there are', async () => {
+    const quote = workedExampleQuote();
+    for (const count of [0, 12, 25, 40, 60]) {
+      const extra = Array.from({ length: count }, (_, i) => ({
+        trade: '목공',
+        kind: 'Labour' as const,
+        refType: null,
+        refId: null,
+        name: `작업 ${i + 1}`,
+        spec: '',
+        unit: '식',
+        quantity: 1,
+        unitPrice: 10_000,
+        amount: 10_000,
+      }));
+      const { pages } = pdfText(await renderEstimatePdf({ ...quote, lines: [...quote.lines, ...extra] }));
+      expect(pages[0]).toContain('공사비 집계');
+      for (const page of pages.slice(1)) expect(page).not.toContain('공사비 집계');
+      // Every page between the first and the appendix shows lines of the table.
+      const appendix = pages.findIndex((page) => page.includes('부록: 수량 산출 근거'));
+      const body = pages.slice(1, appendix);
+      for (const page of body) expect(page.some((s) => /^\d+$/.test(s) || s.endsWith('소계'))).toBe(true);
+    }
   });
 
   test('many lines flow over several pages with page numbers, free lines included', async () => {

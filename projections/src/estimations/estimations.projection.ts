@@ -40,7 +40,8 @@ export const estimationsProjection = defineProjection({
   name: 'estimations',
   // 2: quotedTotal as a JSON number (double precision, exact for whole won as the events carry them)
   // 3: the names follow renames and erasures
-  version: 3,
+  // 4: each quote keeps the supplier it was issued with
+  version: 4,
   handles: [...estimationEventTypes, ...personEvents],
   tables: {
     [estimations]: (t) => {
@@ -96,6 +97,8 @@ export const estimationsProjection = defineProjection({
       t.timestamp('issued', { useTz: true }).notNullable();
       t.integer('issuedBy');
       t.timestamp('validUntil', { useTz: true }).notNullable();
+      // The supplier as set when issued; null on quotes issued before one was set.
+      t.jsonb('supplier');
       t.primary(['estimationId', 'revision']);
     },
   },
@@ -195,6 +198,7 @@ export const estimationsProjection = defineProjection({
             issued: at,
             issuedBy: actor,
             validUntil: d.validUntil,
+            supplier: d.supplier ? JSON.stringify(d.supplier) : null,
           })
           .onConflict(['estimationId', 'revision'])
           .ignore();

@@ -8,7 +8,6 @@ import {
   designReadModels,
   drawDocumentSvg,
   messages,
-  streamName,
 } from '@interior/contracts';
 import {
   badRequest,
@@ -32,8 +31,9 @@ import { requireReadable } from '../record-access';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
 import { productLooksOf } from './product-looks';
+import { designDocumentAt } from './document-at';
 
-const { designs, documents, log } = designReadModels;
+const { designs, log } = designReadModels;
 
 /** A row of the design log read model. */
 interface LogRow {
@@ -187,34 +187,7 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
     return reply.header('etag', etagOf(row.version)).send(row);
   });
 
-  /**
-   * The document now (from the read model), or as it was at `revision`: the one event that holds
-   * it, found through the design log's row of that revision (each save holds the whole document).
-   */
-  const documentOf = async (id: number, revision: number | undefined) => {
-    if (revision === undefined) {
-      const row = await deps.knex(documents).where({ id }).first('revision', 'document');
-      if (!row) throw notFound(messages.designNotFound);
-      return { revision: Number(row.revision), document: row.document };
-    }
-    const row = await deps
-      .knex(log)
-      .where({ designId: id, documentRevision: revision })
-      .orderBy('streamRevision')
-      .first('streamRevision');
-    if (!row) throw notFound(messages.revisionNotFound);
-    const [event] = (await deps.store.readStream(streamName('Design', id), {
-      fromRevision: row.streamRevision,
-      limit: 1,
-    })) as unknown as DesignEvent[];
-    if (
-      event?.type === 'DesignCreated' ||
-      event?.type === 'DesignCopied' ||
-      event?.type === 'DesignDocumentChanged'
-    )
-      return { revision, document: event.data.document };
-    throw notFound(messages.revisionNotFound);
-  };
+  const documentOf = (id: number, revision: number | undefined) => designDocumentAt(deps, id, revision);
 
   app.get('/api/design/:id/document', async (request, reply) => {
     const id = idOf(request);

@@ -1,9 +1,13 @@
 import {
   type DashboardRoute,
+  designDocumentSchema,
   type EstimationLine,
   estimationReadModels,
   messages,
   positiveId,
+  productResource,
+  resourceTable,
+  type Supplier,
   type Totals,
 } from '@interior/contracts';
 import {
@@ -23,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
+import { designDocumentAt } from '../design/document-at';
 import { sendReadableList } from '../readable-list';
 import { readableRow, requireReadable } from '../record-access';
 
@@ -110,6 +115,7 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
       requesterId: number;
       managerId: number | null;
       orderNumber: string | null;
+      designId: number;
       designName: string;
     }>(deps, principalOf(request), { type: 'Estimation', id }, estimations, messages.estimationNotFound);
   };
@@ -143,10 +149,6 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
     const person = async (id: number | null) =>
       id === null ? null : await deps.knex(readModels.users).where({ id }).first('name', 'email');
     const requester = await person(row.requesterId);
-    const manager = await person(row.managerId);
-    const business = row.managerId
-      ? await deps.knex(readModels.businessProfiles).where({ userId: row.managerId }).first()
-      : null;
     const pdf = await renderEstimatePdf({
       estimateNumber: quote.estimateNumber,
       revision: quote.revision,
@@ -155,7 +157,11 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
       validUntil: quote.validUntil,
       projectName: row.designName,
       recipient: { name: requester?.name ?? '고객', email: requester?.email ?? null },
-      supplier: supplierOf(manager, business),
+      supplier: await supplierOf(deps, quote.supplier as Supplier | null, row.managerId),
+      ...(await planOf(deps, row.designId, quote.designRevision).then((plan) => ({
+        plan: plan?.document ?? null,
+        planProductSizes: plan?.productSizes,
+      }))),
       lines: quote.lines as EstimationLine[],
       totals: quote.totals as Totals,
     });
@@ -195,22 +201,61 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
 }
 
 /**
- * The supplier on the 견적서 (docs/estimations.md): the assigned manager's business as its profile
- * has it, or the platform itself when the manager keeps no business profile.
+ * The supplier on the 견적서 (docs/estimations.md): the one the quote was issued with (the Admin's
+ * setting at that moment), with its seal. A quote issued before the setting existed prints the
+ * assigned manager's business as its profile has it, or the platform itself.
  */
-function supplierOf(
-  manager: { name: string; email: string } | null | undefined,
-  business: Record<string, unknown> | null | undefined,
-) {
+async function supplierOf(deps: QueryServiceDeps, issuedWith: Supplier | null, managerId: number | null) {
+  if (issuedWith) {
+    const seal = issuedWith.seal
+      ? ((await deps.knex('files').where({ id: issuedWith.seal.id }).first('data'))?.data as
+          | Buffer
+          | undefined)
+      : undefined;
+    return {
+      name: issuedWith.companyName,
+      registrationNumber: issuedWith.registrationNumber,
+      representative: issuedWith.representative,
+      address: issuedWith.address,
+      phone: issuedWith.phone,
+      seal: seal ?? null,
+    };
+  }
+  const manager = managerId
+    ? await deps.knex(readModels.users).where({ id: managerId }).first('name', 'email')
+    : null;
+  const business = managerId
+    ? await deps.knex(readModels.businessProfiles).where({ userId: managerId }).first()
+    : null;
   if (manager && business) {
     return {
-      name: manager.name,
+      name: manager.name as string,
       registrationNumber: String(business.registrationNumber ?? ''),
       representative: (business.representative as string | null) ?? null,
       address: (business.address as string | null) ?? null,
       phone: (business.telephone as string | null) ?? (business.mobile as string | null) ?? null,
-      email: manager.email,
+      email: manager.email as string,
     };
   }
   return { name: '인테리어 플랫폼', registrationNumber: '-' };
+}
+
+/** The design as it was at the quoted revision, with its products' footprints; null if unreadable. */
+async function planOf(deps: QueryServiceDeps, designId: number, revision: number) {
+  const found = await designDocumentAt(deps, designId, revision).catch(() => null);
+  const parsed = designDocumentSchema.safeParse(found?.document);
+  if (!parsed.success) return null;
+  const ids = [...new Set(parsed.data.items.map((item) => item.productId))];
+  const rows = ids.length
+    ? ((await deps
+        .knex(resourceTable(productResource))
+        .whereIn('id', ids)
+        .select('id', 'width', 'depth')) as { id: number; width: number | null; depth: number | null }[])
+    : [];
+  const productSizes = Object.fromEntries(
+    rows
+      .filter((r) => r.width && r.depth)
+      .map((r) => [String(r.id), { width: Number(r.width), depth: Number(r.depth) }]),
+  );
+  return { document: parsed.data, productSizes };
 }

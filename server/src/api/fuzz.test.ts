@@ -41,6 +41,7 @@ import {
   SubscribeSchema,
   SubscriptionPlanInputSchema,
   SubscriptionPlanUpdateSchema,
+  SupplierInputSchema,
   TokenBodySchema,
   TransferDesignSchema,
   UpdateDesignSchema,
@@ -85,6 +86,7 @@ const bodySchemas: Record<string, z.ZodType> = {
   'PUT /api/user/current/password': PasswordChangeSchema,
   'PUT /api/user/current/marketing': MarketingConsentSchema,
   'PUT /api/user/current/business': BusinessInputSchema,
+  'PUT /api/system/supplier': SupplierInputSchema,
   // Every declared resource's writes, from its own declaration.
   ...Object.fromEntries(
     resources.flatMap((r) => [

@@ -144,7 +144,16 @@ describeInBrowser('estimations in the browser', () => {
     await page.getByLabel('3인용 소파 (예시) 단가').fill('1100000');
     await page.getByTestId('total-total').getByText('3,667,400원').waitFor();
     expect(await page.getByTestId('total-rounding').textContent()).toBe('−545원');
+    // Issuing cannot be undone: it asks first, naming the total; closing the question issues nothing.
     await page.getByRole('button', { name: '견적서 발행' }).click();
+    const confirm = page.getByRole('dialog', { name: '견적서 발행' });
+    await confirm
+      .getByText('합계 3,667,400원 (부가가치세 포함)으로 1차 견적서를 발행합니다.', { exact: false })
+      .waitFor();
+    await confirm.getByRole('button', { name: '닫기' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '견적서 발행' }).click();
+    await confirm.getByRole('button', { name: '발행' }).click();
     await page.getByText('견적서를 발행했습니다. (리비전 1)').waitFor();
     await page.getByRole('tab', { name: '발행된 견적서' }).click();
     await page.getByTestId('quote-view').getByTestId('total-total').getByText('3,667,400원').waitFor();

@@ -57,6 +57,9 @@ const ManagerEstimationsPage = lazy(() => estimations().then((m) => ({ default: 
 const MyEstimationsPage = lazy(() => estimations().then((m) => ({ default: m.MyEstimationsPage })));
 const EstimationPage = lazy(() => estimations().then((m) => ({ default: m.EstimationPage })));
 // The charts are heavy: their own chunk, for the Admin's analysis screen only.
+const SupplierPage = lazy(() =>
+  import('../estimations/SupplierPage').then((m) => ({ default: m.SupplierPage })),
+);
 const DesignAnalysisPage = lazy(() =>
   import('../designs/DesignAnalysisPage').then((m) => ({ default: m.DesignAnalysisPage })),
 );
@@ -146,6 +149,7 @@ export function Dashboard() {
         {guarded('design-manager/estimation', <ManagerEstimationsPage />)}
         {guarded('my-estimation', <MyEstimationsPage />)}
         {guarded('estimation/:id', <EstimationPage />)}
+        {guarded('system/supplier', <SupplierPage />)}
         {guarded('profile', <ProfilePage />)}
         {guarded('business-profile', <BusinessProfilePage />)}
         {guarded('my-subscription', <MySubscriptionPage />)}

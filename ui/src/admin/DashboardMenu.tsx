@@ -9,6 +9,7 @@ import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import InsightsIcon from '@mui/icons-material/Insights';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import { ListSubheader } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -127,6 +128,7 @@ export function DashboardMenu() {
       <RouteItem route="estimation" text="견적 관리" icon={<RequestQuoteIcon />} />
       <RouteItem route="design-manager/estimation" text="협력사 견적 관리" icon={<RequestQuoteIcon />} />
       <RouteItem route="my-estimation" text="내 견적" icon={<AssignmentIcon />} />
+      <RouteItem route="system/supplier" text="견적서 공급자" icon={<StorefrontIcon />} />
       <Menu.Item to={`${dashboardPath}/profile`} primaryText="프로필" leftIcon={<AccountCircleIcon />} />
       <BusinessProfileItem />
       <MySubscriptionItem />

@@ -37,6 +37,7 @@ export const builtScreens = [
   'designproperty',
   'system/bomconstant',
   'system/designproperty',
+  'system/supplier',
   'notice',
   'notice/:id',
   'system/notice',

@@ -1,5 +1,6 @@
 import {
   type EstimationRecord,
+  formatWon,
   KIND_LABELS,
   LINE_KINDS,
   type LineKind,
@@ -24,7 +25,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { Confirm, useNotify } from 'react-admin';
 import { formatDate } from '../designs/api';
 import { ApiError } from '../session';
 import { type DraftLineInput, estimationApi, type VersionedDraft } from './api';
@@ -201,6 +202,7 @@ export function DraftEditor({ estimation, canWork }: { estimation: EstimationRec
   const [version, setVersion] = useState(0);
   const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirmingIssue, setConfirmingIssue] = useState(false);
   useEffect(() => {
     if (draft.data) {
       setLines(editLines(draft.data));
@@ -295,12 +297,25 @@ export function DraftEditor({ estimation, canWork }: { estimation: EstimationRec
             <Button
               variant="contained"
               disabled={busy || invalid || (lines?.length ?? 0) === 0}
-              onClick={issue}
+              onClick={() => setConfirmingIssue(true)}
             >
               견적서 발행
             </Button>
           </>
         )}
+        {/* Issuing cannot be undone: it is said, with the total the customer will read. */}
+        <Confirm
+          isOpen={confirmingIssue}
+          title="견적서 발행"
+          content={`합계 ${formatWon(totals?.total ?? 0)} (부가가치세 포함)으로 ${estimation.quoteRevision + 1}차 견적서를 발행합니다. 발행한 견적서는 고치거나 취소할 수 없고, 고객에게 메일로 알립니다. 발행할까요?`}
+          confirm="발행"
+          cancel="닫기"
+          onConfirm={() => {
+            setConfirmingIssue(false);
+            issue();
+          }}
+          onClose={() => setConfirmingIssue(false)}
+        />
         {base && (
           <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
             디자인 리비전 {base.designRevision} 기준 · {formatDate(base.computed)} 계산
