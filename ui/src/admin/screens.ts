@@ -39,6 +39,7 @@ export const builtScreens = [
   'system/designproperty',
   'notice',
   'notice/:id',
+  'catalogue',
   'system/notice',
   'model',
   'system/popupbanner',
