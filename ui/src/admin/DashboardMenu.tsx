@@ -142,9 +142,10 @@ function useShownResources(resources: Readonly<Record<string, MenuAudience>>): s
 /** A titled group of items; the title shows only when the user sees one of them. */
 function MenuGroup({ title, resources, page }: (typeof menuGroups)[number]) {
   const shown = useShownResources(resources);
-  const pageAccess = useCanAccess({ resource: page?.route ?? '', action: 'list', enabled: !!page });
+  // Asked as a list of none or one: useCanAccess itself needs a resource in every group.
+  const pageAccess = useCanAccessResources({ action: 'list', resources: page ? [page.route] : [] });
   const [open] = useSidebarState();
-  const showPage = !!page && pageAccess.canAccess === true;
+  const showPage = !!page && pageAccess.canAccess?.[page.route] === true;
   if (!showPage && !shown?.length) return null;
   return (
     <>
