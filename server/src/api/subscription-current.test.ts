@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = (await api().login(ADMIN.email, ADMIN.password)).token;
   for (const plan of (await api().request<Body[]>('GET', '/api/subscription-plan')).body)
     plans[plan.code as string] = plan.id as number;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await platform?.stop();
 });
