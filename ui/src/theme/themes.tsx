@@ -48,6 +48,15 @@ const shared: ThemeOptions = {
           }),
         },
       },
+      // react-admin's empty list ("아직 등록된 … 항목이 없습니다.") writes in the disabled text colour,
+      // which is for controls that cannot be used, not for a sentence to read (under 3:1).
+      RaEmpty: {
+        styleOverrides: {
+          root: ({ theme }: { theme: Theme }) => ({
+            '& .RaEmpty-message': { color: theme.palette.text.secondary },
+          }),
+        },
+      },
       RaSkipNavigationButton: {
         styleOverrides: {
           root: ({ theme }: { theme: Theme }) => ({
