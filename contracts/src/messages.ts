@@ -239,3 +239,15 @@ export const messages = {
   fileNotAccepted: '이 항목에는 파일을 올릴 수 없습니다.',
   tooManyFiles: (max: number) => `파일은 ${max}개까지 올릴 수 있습니다.`,
 } as const;
+
+/** The public plans page, where a subscription is bought or changed. */
+export const subscriptionPagePath = '/subscription';
+
+/**
+ * Refusals that a paid plan lifts. Wherever one of them is shown (an inline notice or a toast of the
+ * server's answer), the person is given the way to the plans with it.
+ */
+export const paidPlanMessages: readonly string[] = [
+  messages.shareNotAllowed,
+  messages.estimationFreePlanRefused,
+];

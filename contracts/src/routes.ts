@@ -53,6 +53,9 @@ export const dashboardRoutes = {
   trash: signedIn,
   notice: signedIn,
   'notice/:id': signedIn,
+  // The customers' read-only 카탈로그 (products and materials to browse), beside the screens that
+  // administer the same records.
+  catalogue: signedIn,
   'system/notice': adminOnly,
   'system/popupbanner': adminOnly,
   'system/bomconstant': adminOnly,
@@ -106,6 +109,7 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
   trash: '휴지통',
   notice: '공지사항',
   'notice/:id': '공지사항 상세',
+  catalogue: '카탈로그',
   'system/notice': '공지사항 관리',
   'system/popupbanner': '팝업 배너 관리',
   'system/bomconstant': 'BOM 상수 관리',

@@ -246,13 +246,10 @@ export function registerSubscriptionCommands(
 
   // ---- the subscriber's own subscription ----
 
-  app.put('/api/my-subscription', async (request, reply) => {
-    const principal = requireRouteAccess(request, 'my-subscription');
-    const input = parseInput(MySubscriptionUpdateSchema, request.body);
+  /** Runs one command on the caller's subscription, keeping the position to wait for. */
+  const runOn = (principal: Principal, meta: CommandMeta, positions: string[]) => {
     const stream = subscriptionStream(principal.userId);
-    const meta = metaOf(request);
-    const positions: string[] = [];
-    const run = async (command: Parameters<typeof subscriptionDecider.decide>[0]) => {
+    return async (command: Parameters<typeof subscriptionDecider.decide>[0]) => {
       const handled = await handleCommand(deps.store, {
         stream,
         decider: subscriptionDecider,
@@ -261,14 +258,28 @@ export function registerSubscriptionCommands(
       });
       if (handled.position) positions.push(handled.position);
     };
-    if (input.planId !== undefined || input.period !== undefined) {
-      const { state } = await loadState(deps.store, stream, subscriptionDecider);
-      if (!('terms' in state)) throw notFound(subscriptionMessages.noSubscription);
-      const current = state.nextTerms ?? state.terms;
-      const terms = await termsOf(input.planId ?? current.planId, input.period ?? current.period);
-      if (!mayHold(principal, terms.planCode)) throw conflict(subscriptionMessages.planNotForYou);
-      await run({ type: 'ChangePlan', terms });
-    }
+  };
+  /** The plan and period from the next period on; what is not given stays as it will be. */
+  const changePlan = async (
+    principal: Principal,
+    input: { planId?: number | undefined; period?: PlanTerms['period'] | undefined },
+    run: ReturnType<typeof runOn>,
+  ) => {
+    const { state } = await loadState(deps.store, subscriptionStream(principal.userId), subscriptionDecider);
+    if (!('terms' in state)) throw notFound(subscriptionMessages.noSubscription);
+    const current = state.nextTerms ?? state.terms;
+    const terms = await termsOf(input.planId ?? current.planId, input.period ?? current.period);
+    if (!mayHold(principal, terms.planCode)) throw conflict(subscriptionMessages.planNotForYou);
+    await run({ type: 'ChangePlan', terms });
+  };
+
+  app.put('/api/my-subscription', async (request, reply) => {
+    const principal = requireRouteAccess(request, 'my-subscription');
+    const input = parseInput(MySubscriptionUpdateSchema, request.body);
+    const stream = subscriptionStream(principal.userId);
+    const positions: string[] = [];
+    const run = runOn(principal, metaOf(request), positions);
+    if (input.planId !== undefined || input.period !== undefined) await changePlan(principal, input, run);
     if (input.authKey !== undefined) {
       if (input.customerKey !== customerKeyOf(principal.userId))
         throw badRequest(subscriptionMessages.customerKeyMismatch);
@@ -288,6 +299,19 @@ export function registerSubscriptionCommands(
     const record = await mySubscription(principal.userId);
     if (!record) throw notFound(subscriptionMessages.noSubscription);
     return record;
+  });
+
+  /**
+   * The plans page's 변경: any subscriber changes their own plan from the next period on. Business
+   * accounts have no my-subscription screen, and still choose between their plans.
+   */
+  app.put('/api/subscription/current', async (request, reply) => {
+    const principal = principalOf(request);
+    const input = parseInput(CheckoutSchema, request.body);
+    const positions: string[] = [];
+    await changePlan(principal, input, runOn(principal, metaOf(request), positions));
+    await waitFor(reply, positions);
+    return reply.status(204).send();
   });
 
   // ---- operators ----

@@ -9,6 +9,7 @@ import {
   type ListDefinition,
   notFound,
   parseInput,
+  principalOf,
   queryList,
   readRecord,
   requireRouteAccess,
@@ -26,6 +27,21 @@ export const subscriptionPlanList: ListDefinition = {
   filters: { code: 'text', name: 'text', active: 'boolean', monthlyPrice: 'integer', yearlyPrice: 'integer' },
   search: ['name'],
 };
+
+/**
+ * What a visitor (or any non-operator) reads of a plan: what it is and costs. Who wrote it and when
+ * are the operators' business.
+ */
+const publicPlanColumns = [
+  'id',
+  'code',
+  'name',
+  'monthlyPrice',
+  'yearlyPrice',
+  'features',
+  'active',
+] as const;
+const publicPlanList: ListDefinition = { ...subscriptionPlanList, columns: publicPlanColumns };
 
 const orderColumns = [
   'id',
@@ -127,12 +143,11 @@ const isOperator = (request: FastifyRequest) =>
  */
 export function registerSubscriptionQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   app.get('/api/subscription-plan', { config: { public: true } }, async (request, reply) => {
-    const scope = isOperator(request)
-      ? undefined
-      : (q: import('knex').Knex.QueryBuilder) => q.where('active', true);
+    const operator = isOperator(request);
+    const scope = operator ? undefined : (q: import('knex').Knex.QueryBuilder) => q.where('active', true);
     const result = await queryList(
       deps.knex,
-      subscriptionPlanList,
+      operator ? subscriptionPlanList : publicPlanList,
       request.query as Record<string, unknown>,
       scope,
     );
@@ -146,14 +161,41 @@ export function registerSubscriptionQueries(app: FastifyInstance, deps: QuerySer
       'subscription_plans',
       id,
     );
-    if (!record || (!record.active && !isOperator(request)))
-      throw notFound(subscriptionMessages.planNotFound);
-    return reply.header('etag', etagOf(record.version)).send(record);
+    const operator = isOperator(request);
+    if (!record || (!record.active && !operator)) throw notFound(subscriptionMessages.planNotFound);
+    const shown = operator
+      ? record
+      : Object.fromEntries(
+          publicPlanColumns.map((column) => [column, (record as Record<string, unknown>)[column]]),
+        );
+    return reply.header('etag', etagOf(record.version)).send(shown);
   });
 
   app.get('/api/my-subscription', async (request) => {
     const principal = requireRouteAccess(request, 'my-subscription');
     const record = await deps.knex('subscriptions').where({ id: principal.userId }).first();
+    if (!record) throw notFound(subscriptionMessages.noSubscription);
+    return record;
+  });
+
+  // Where the caller stands, for the plans page to mark their plan: any subscriber (business
+  // accounts have no my-subscription screen), their own row only, without card or payment details.
+  app.get('/api/subscription/current', async (request) => {
+    const principal = principalOf(request);
+    const record = await deps
+      .knex('subscriptions')
+      .where({ id: principal.userId })
+      .first([
+        'planId',
+        'planName',
+        'period',
+        'status',
+        'cancelAtPeriodEnd',
+        'currentPeriodEnd',
+        'nextPlanId',
+        'nextPlanName',
+        'nextPeriod',
+      ]);
     if (!record) throw notFound(subscriptionMessages.noSubscription);
     return record;
   });

@@ -85,9 +85,14 @@ async function expectOpen(page: Page, path: string, shows: Locator, wrong: strin
  * The texts of the dashboard menu's items, once they are `expected` (the resource items come as
  * authProvider.canAccess answers for each), or as they are after 10 seconds.
  */
-/** The catalogue, settings and notices: in every signed-in user's menu. */
-const everyonesMenu = [
-  ...['제품', '자재', '브랜드', '자재 명세서(BOM)', '워크스페이스', '모델', '평면도', '벽면도'],
+/**
+ * The catalogue, settings and notices every signed-in user can use: the 카탈로그 page, plan
+ * templates (a design starts from one), their own design properties, the notices.
+ */
+const everyonesMenu = ['카탈로그', '평면도', '디자인 속성', '공지사항'];
+/** The catalogue's administration: for those who may change its records (here, the Admin role). */
+const writersMenu = [
+  ...['제품', '자재', '브랜드', '자재 명세서(BOM)', '워크스페이스', '모델', '벽면도'],
   ...[
     '제품 카테고리',
     '세트 카테고리',
@@ -96,7 +101,6 @@ const everyonesMenu = [
     '평면도 카테고리',
     '벽면도 카테고리',
   ],
-  ...['BOM 상수', '디자인 속성', '공지사항'],
 ];
 
 async function menuItems(page: Page, expected: string[]): Promise<string[]> {
@@ -179,6 +183,9 @@ describeInBrowser('dashboard routes for each role', () => {
         '프로필',
         ...(hasAnyRole([role], businessRoles) ? ['사업자 정보'] : []),
         ...everyonesMenu,
+        // BOM constants price estimates: the staff's; the administration screens: the writers'.
+        ...(hasAnyRole([role], staffRoles) ? ['BOM 상수'] : []),
+        ...(isAdmin ? writersMenu : []),
         // Designs: shared is not for PersonalFree; management and analysis are the Admin's.
         '휴지통',
         ...(role === 'PersonalFree' ? [] : ['공유 디자인']),
@@ -258,10 +265,13 @@ describeInBrowser('dashboard routes for each role', () => {
       { identity: { type: 'User', id: manager }, permission: 'Admin' },
     ]);
     await setAcl('UserGroup', [{ identity: { type: 'User', id: typeAdmin }, permission: 'Admin' }]);
+    // Write on products: their administration screen is in the menu again.
+    await setAcl('Product', [{ identity: { type: 'User', id: reader }, permission: 'Write' }]);
     const wrong: string[] = [];
     const showPath = `/dashboard/usergroup/${group}/show`;
 
-    // Read on one group: the menu item, the list with that group, its page without 권한 or 편집.
+    // Read on one group: the menu item, the list with that group, its page without 권한 or 편집;
+    // Write on products: 제품.
     await signIn(page, platform.url, 'reader@grants.example', PASSWORD);
     const readerMenu = [
       '공유 디자인',
@@ -271,6 +281,8 @@ describeInBrowser('dashboard routes for each role', () => {
       '사용자 그룹',
       '프로필',
       '휴지통',
+      'BOM 상수',
+      '제품',
       ...everyonesMenu,
     ].sort();
     expect(await menuItems(page, readerMenu)).toEqual(readerMenu);

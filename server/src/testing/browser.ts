@@ -46,14 +46,43 @@ export async function signInThroughForm(page: Page, email: string, password: str
 
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious and critical findings of axe-core on the page as it is now. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * Serious and critical findings of axe-core on the page as it is now. `disabledRules`: rules not
+ * run, each for a finding known and owned elsewhere (say which, where it is passed).
+ */
+export async function seriousViolations(
+  page: Page,
+  options: { disabledRules?: readonly string[] } = {},
+): Promise<string[]> {
   // evaluate() is not subject to the page's Content-Security-Policy, which refuses inline scripts.
   await page.evaluate(axeSource);
+  const rules = Object.fromEntries((options.disabledRules ?? []).map((id) => [id, { enabled: false }]));
   const violations = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 700)).slice(0, 3) })))`,
+    `axe.run(document, { resultTypes: ['violations'], rules: ${JSON.stringify(rules)} }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 700)).slice(0, 3) })))`,
   )) as { id: string; impact: string; nodes: string[] }[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
+}
+
+/** Opens a path inside the running app, as a link would (no reload: the session stays). */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    `window.history.pushState({}, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'));`,
+  );
+}
+
+/**
+ * Waits until a screen has drawn its content (a heading, a list, a form), the top bar is gone and
+ * no progress indicator is left: what it shows then is what a person reads.
+ */
+export async function settledScreen(page: Page): Promise<void> {
+  await page
+    .locator(
+      'main h1, main h2, main h4, main h5, main h6, main form, main ul, main table, main [role="tablist"], h1',
+    )
+    .first()
+    .waitFor({ timeout: 10_000 });
+  await page.getByTestId('top-progress-bar').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 });
 }

@@ -36,6 +36,9 @@ const ProfilePage = lazy(() =>
 const MySubscriptionPage = lazy(() =>
   import('../pages/subscription/MySubscriptionPage').then((m) => ({ default: m.MySubscriptionPage })),
 );
+const CataloguePage = lazy(() =>
+  import('../pages/catalogue/CataloguePage').then((m) => ({ default: m.CataloguePage })),
+);
 const BusinessProfilePage = lazy(() =>
   import('../pages/profile/BusinessProfilePage').then((m) => ({ default: m.BusinessProfilePage })),
 );
@@ -153,6 +156,7 @@ export function Dashboard() {
         {guarded('profile', <ProfilePage />)}
         {guarded('business-profile', <BusinessProfilePage />)}
         {guarded('my-subscription', <MySubscriptionPage />)}
+        {guarded('catalogue', <CataloguePage />)}
       </CustomRoutes>
     </Admin>
   );

@@ -1,4 +1,4 @@
-import { dashboardPath } from '@interior/contracts';
+import { dashboardPath, hasAnyRole, staffRoles } from '@interior/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -63,37 +63,90 @@ function RouteItem({ route, text, icon }: { route: string; text: string; icon: R
   return canAccess ? <Menu.Item to={`${dashboardPath}/${route}`} primaryText={text} leftIcon={icon} /> : null;
 }
 
+/**
+ * Who sees a resource's menu item, among those who may open its screen:
+ * - `readers`: everyone who may open it (a plan template is started from, a notice read);
+ * - `writers`: those who may change its records (the Admin role, or a Write grant on the type or on
+ *   one record). Others read these catalogues through the 카탈로그 page and the editor's pickers;
+ *   administration screens that only show them what they cannot change stay out of their menu;
+ * - `staff`: the provider's staff, who price estimates with these values.
+ * The screens themselves stay open to their route's roles: this decides the menu, not access.
+ */
+export type MenuAudience = 'readers' | 'writers' | 'staff';
+
 /** Menu groups of the dashboard, by the resources they hold (the rest are listed after them). */
-export const menuGroups: readonly { title: string; resources: readonly string[] }[] = [
+export const menuGroups: readonly {
+  title: string;
+  resources: Readonly<Record<string, MenuAudience>>;
+  /** A page of the group's own, first in it, for everyone who may open it. */
+  page?: { route: string; text: string };
+}[] = [
   {
     title: '카탈로그',
-    resources: ['product', 'material', 'brand', 'bom', 'workspace', 'model', 'plan', 'walldrawing'],
+    page: { route: 'catalogue', text: '카탈로그' },
+    resources: {
+      product: 'writers',
+      material: 'writers',
+      brand: 'writers',
+      bom: 'writers',
+      workspace: 'writers',
+      model: 'writers',
+      plan: 'readers',
+      walldrawing: 'writers',
+    },
   },
   {
     title: '분류',
-    resources: [
-      'category/product',
-      'category/set',
-      'category/material',
-      'category/paving',
-      'category/plan',
-      'category/walldrawing',
-    ],
+    resources: {
+      'category/product': 'writers',
+      'category/set': 'writers',
+      'category/material': 'writers',
+      'category/paving': 'writers',
+      'category/plan': 'writers',
+      'category/walldrawing': 'writers',
+    },
   },
   {
     title: '설정',
-    resources: ['bomconstant', 'designproperty', 'system/bomconstant', 'system/designproperty'],
+    resources: {
+      bomconstant: 'staff',
+      designproperty: 'readers',
+      'system/bomconstant': 'readers',
+      'system/designproperty': 'readers',
+    },
   },
-  { title: '공지', resources: ['notice', 'system/notice', 'system/popupbanner'] },
+  {
+    title: '공지',
+    resources: { notice: 'readers', 'system/notice': 'readers', 'system/popupbanner': 'readers' },
+  },
 ];
 
-/** A titled group of resource items; the title shows only when the user may open one of them. */
-function MenuGroup({ title, resources }: { title: string; resources: readonly string[] }) {
+/** The group's items this user sees, in the group's order (MenuAudience). */
+function useShownResources(resources: Readonly<Record<string, MenuAudience>>): string[] | undefined {
   const declared = useResourceDefinitions();
-  const present = resources.filter((name) => declared[name]);
-  const { canAccess } = useCanAccessResources({ action: 'list', resources: present });
+  const present = Object.keys(resources).filter((name) => declared[name]);
+  const readable = useCanAccessResources({ action: 'list', resources: present });
+  const writable = useCanAccessResources({ action: 'edit', resources: present });
+  const { permissions } = usePermissions<string[]>();
+  if (readable.isPending || writable.isPending) return undefined;
+  const staff = hasAnyRole(permissions ?? [], staffRoles);
+  return present.filter((name) => {
+    const audience = resources[name];
+    if (!readable.canAccess?.[name]) return false;
+    if (audience === 'writers') return writable.canAccess?.[name] === true;
+    if (audience === 'staff') return staff;
+    return true;
+  });
+}
+
+/** A titled group of items; the title shows only when the user sees one of them. */
+function MenuGroup({ title, resources, page }: (typeof menuGroups)[number]) {
+  const shown = useShownResources(resources);
+  // Asked as a list of none or one: useCanAccess itself needs a resource in every group.
+  const pageAccess = useCanAccessResources({ action: 'list', resources: page ? [page.route] : [] });
   const [open] = useSidebarState();
-  if (!present.some((name) => canAccess?.[name])) return null;
+  const showPage = !!page && pageAccess.canAccess?.[page.route] === true;
+  if (!showPage && !shown?.length) return null;
   return (
     <>
       {open && (
@@ -101,7 +154,14 @@ function MenuGroup({ title, resources }: { title: string; resources: readonly st
           {title}
         </ListSubheader>
       )}
-      {present.map((name) => (
+      {showPage && page && (
+        <Menu.Item
+          to={`${dashboardPath}/${page.route}`}
+          primaryText={page.text}
+          leftIcon={<StorefrontIcon />}
+        />
+      )}
+      {(shown ?? []).map((name) => (
         <Menu.ResourceItem key={name} name={name} />
       ))}
     </>
@@ -111,11 +171,11 @@ function MenuGroup({ title, resources }: { title: string; resources: readonly st
 /**
  * The dashboard's menu: the user's own pages and designs, the groups (카탈로그, 분류, 설정, 공지),
  * then the other resources. Each item asks authProvider.canAccess, so items a role may not open are
- * not shown. A page of one record (estimation/:id, notice/:id) opens from its list.
+ * not shown, and the groups show each user what they can use (MenuAudience). A page of one record (estimation/:id, notice/:id) opens from its list.
  */
 export function DashboardMenu() {
   const declared = useResourceDefinitions();
-  const grouped = new Set(menuGroups.flatMap((group) => group.resources));
+  const grouped = new Set(menuGroups.flatMap((group) => Object.keys(group.resources)));
   const others = Object.keys(declared).filter((name) => !grouped.has(name));
   return (
     <Menu>

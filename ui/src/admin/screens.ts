@@ -40,6 +40,7 @@ export const builtScreens = [
   'system/supplier',
   'notice',
   'notice/:id',
+  'catalogue',
   'system/notice',
   'model',
   'system/popupbanner',

@@ -7,6 +7,7 @@ import {
   designDocumentSchema,
   designerPath,
   drawDocumentSvg,
+  messages,
 } from '@interior/contracts';
 import {
   Alert,
@@ -31,6 +32,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PaidPlanNotice } from '../feedback/PaidPlanNotice';
 import { PermissionsTab } from '../permissions/PermissionsTab';
 import { currentUser } from '../session';
 import { type CommentRecord, designApi, fetchList, formatArea, formatDate, type LogEntry } from './api';
@@ -354,7 +356,7 @@ function ShareTab({ design }: { design: DesignRecord }) {
           </Button>
         </Stack>
       ) : (
-        <Alert severity="info">무료 개인 회원은 디자인을 공유할 수 없습니다.</Alert>
+        <PaidPlanNotice message={messages.shareNotAllowed} />
       )}
       <PermissionsTab objectType="Design" id={design.id} />
     </Stack>

@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../designs/api';
 import { useRun } from '../designs/MyDesignsPage';
+import { PaidPlanNotice } from '../feedback/PaidPlanNotice';
 import { HistoryTable } from '../history/HistoryTable';
 import { currentUser } from '../session';
 import { estimationApi, formatWon } from './api';
@@ -185,7 +186,7 @@ export function DesignEstimatesTab({ design }: { design: DesignRecord }) {
     <Stack spacing={2}>
       {owner &&
         (onlyFree(user?.roles ?? []) ? (
-          <Alert severity="info">{messages.estimationFreePlanRefused}</Alert>
+          <PaidPlanNotice message={messages.estimationFreePlanRefused} />
         ) : (
           <RequestEstimation design={design} estimations={estimations.data} />
         ))}

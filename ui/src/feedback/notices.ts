@@ -1,5 +1,10 @@
+import { paidPlanMessages, subscriptionPagePath } from '@interior/contracts';
+import { Button } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
+
+/** The label of the way to the plans, the same on every notice that a paid plan lifts. */
+export const seePlansLabel = '구독 상품 보기';
 
 export type NoticeType = 'success' | 'info' | 'warning' | 'error';
 
@@ -14,8 +19,23 @@ export interface NoticeOptions {
  * so code outside React (the session) can notify too.
  */
 export function showNotice(message: ReactNode, type: NoticeType = 'info', options: NoticeOptions = {}): void {
+  // A refusal a paid plan lifts (the server's answer to a free user) carries the way to the plans.
+  // The toasts sit outside the router, so the link is a plain one.
+  const needsPlan = typeof message === 'string' && paidPlanMessages.includes(message);
   enqueueSnackbar(message, {
     variant: type,
+    ...(needsPlan
+      ? {
+          action: () =>
+            createElement(
+              Button,
+              { color: 'inherit', size: 'small', href: subscriptionPagePath },
+              seePlansLabel,
+            ),
+          // Long enough to read it and reach the link.
+          autoHideDuration: 10_000,
+        }
+      : {}),
     ...(options.autoHideDuration === undefined ? {} : { autoHideDuration: options.autoHideDuration }),
     ...(options.autoHideDuration === null ? { persist: true } : {}),
   });

@@ -48,6 +48,15 @@ const shared: ThemeOptions = {
           }),
         },
       },
+      // react-admin's empty list ("아직 등록된 … 항목이 없습니다.") writes in the disabled text colour,
+      // which is for controls that cannot be used, not for a sentence to read (under 3:1).
+      RaEmpty: {
+        styleOverrides: {
+          root: ({ theme }: { theme: Theme }) => ({
+            '& .RaEmpty-message': { color: theme.palette.text.secondary },
+          }),
+        },
+      },
       RaSkipNavigationButton: {
         styleOverrides: {
           root: ({ theme }: { theme: Theme }) => ({
@@ -69,6 +78,11 @@ export const themeOptions: Record<PaletteMode, ThemeOptions> = {
       mode: 'light',
       primary: { main: '#2f5d8a' },
       secondary: { main: '#b5651d' },
+      // MUI's own orange (#ed6c02, 3.1:1) and light blue (#0288d1, 3.9:1) are too pale for text on
+      // white, as outlined chips and text buttons draw them: these read at 4.5:1 or more (WCAG AA)
+      // on the paper and on the page background, and carry white text when filled.
+      warning: { main: '#a35200' },
+      info: { main: '#01579b' },
       background: { default: '#f5f6f8', paper: '#ffffff' },
     },
   },

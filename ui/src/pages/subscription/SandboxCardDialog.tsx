@@ -37,7 +37,7 @@ export const sandboxCards = [
  * which subscribes (or changes the card) exactly as Toss's `authKey` would.
  */
 export function SandboxCardDialog(props: {
-  plan?: SubscriptionPlanRecord;
+  plan?: Pick<SubscriptionPlanRecord, 'id' | 'name'>;
   period?: BillingPeriod;
   checkout: Pick<CheckoutAnswer, 'customerKey'> & Partial<CheckoutAnswer>;
   /** What to do with the authKey; subscribes to `plan` by default. */

@@ -18,13 +18,17 @@ import { koreanLocale } from '../../i18n/format';
 import { ObjectListActions } from '../../permissions/ObjectListActions';
 import { FieldValue, representationOf } from './fieldViews';
 
-/** A filter input for a filterable field, or null when a list filters it by other means. */
-function filterInput(name: string, spec: FieldSpec): ReactNode {
+/**
+ * A filter input for a filterable field, or null when a list filters it by other means.
+ * `alwaysOn`: shown from the start rather than behind react-admin's 필터 추가.
+ */
+export function filterInput(name: string, spec: FieldSpec, alwaysOn = false): ReactNode {
   switch (spec.kind) {
     case 'enum':
       return (
         <SelectInput
           key={name}
+          alwaysOn={alwaysOn}
           source={name}
           choices={spec.values.map((id) => ({ id, name: spec.labels[id] ?? id }))}
           emptyText="전체"
@@ -32,16 +36,17 @@ function filterInput(name: string, spec: FieldSpec): ReactNode {
       );
     case 'reference':
       return (
-        <ReferenceInput key={name} source={name} reference={spec.resource}>
+        <ReferenceInput key={name} alwaysOn={alwaysOn} source={name} reference={spec.resource}>
           <AutocompleteInput optionText={representationOf(spec.resource)} />
         </ReferenceInput>
       );
     case 'boolean':
-      return <BooleanInput key={name} source={name} />;
+      return <BooleanInput key={name} alwaysOn={alwaysOn} source={name} />;
     case 'enumSet':
       return (
         <SelectInput
           key={name}
+          alwaysOn={alwaysOn}
           source={name}
           choices={spec.values.map((id) => ({ id, name: spec.labels[id] ?? id }))}
           emptyText="전체"
@@ -50,8 +55,20 @@ function filterInput(name: string, spec: FieldSpec): ReactNode {
     case 'money':
       // A price range, as buyers search: `_gte` / `_lte` (simple-rest ranges).
       return [
-        <NumberInput key={`${name}_gte`} source={`${name}_gte`} label={`${spec.label} 이상`} min={0} />,
-        <NumberInput key={`${name}_lte`} source={`${name}_lte`} label={`${spec.label} 이하`} min={0} />,
+        <NumberInput
+          key={`${name}_gte`}
+          alwaysOn={alwaysOn}
+          source={`${name}_gte`}
+          label={`${spec.label} 이상`}
+          min={0}
+        />,
+        <NumberInput
+          key={`${name}_lte`}
+          alwaysOn={alwaysOn}
+          source={`${name}_lte`}
+          label={`${spec.label} 이하`}
+          min={0}
+        />,
       ];
     default:
       return null;
