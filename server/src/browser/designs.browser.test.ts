@@ -65,14 +65,16 @@ describeInBrowser('designs in the browser', () => {
 
     await signInAs('colleague@designs.example');
     // The share reaches the colleague in the background once they sign in: look again until it has.
+    // Each look waits for the list's answer (the card, or that there is none yet).
     const shared = page.getByTestId('design-card').filter({ hasText: '34평 아파트' });
+    const none = page.getByText('공유받은 디자인이 없습니다.');
     for (let attempt = 0; ; attempt++) {
       await page.goto(`${platform.url}/dashboard/shared`);
-      try {
-        await shared.waitFor({ timeout: 2_000 });
-        break;
-      } catch (error) {
-        if (attempt === 4) throw error;
+      await shared.or(none).first().waitFor();
+      if ((await shared.count()) > 0) break;
+      if (attempt === 9) {
+        await screenshot(page, 'shared-never-arrived');
+        throw new Error('the shared design did not reach the colleague');
       }
     }
     await page.goto(`${designUrl}/comments`);
