@@ -1,4 +1,4 @@
-import type { DesignRecord } from '@interior/contracts';
+import { type DesignRecord, designerPath } from '@interior/contracts';
 import {
   Button,
   Dialog,
@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
+import { useNavigate } from 'react-router';
 import { touches, useWrite } from '../admin/useWrite';
 import { designApi, type FolderRecord } from './api';
 
@@ -145,7 +146,10 @@ export function MoveFolderDialog({
   );
 }
 
-/** 새 디자인: a name and, when the catalogue offers plan templates (`/api/plan`), one to start from. */
+/**
+ * 새 디자인: a name and, when the catalogue offers plan templates (`/api/plan`), one to start
+ * from; the new design opens in the editor at once, which is where a new design is worked on.
+ */
 export function CreateDialog({
   open,
   folderId,
@@ -156,6 +160,7 @@ export function CreateDialog({
   onClose: () => void;
 }) {
   const write = useWrite();
+  const navigate = useNavigate();
   // A role that may not read plan templates gets a refusal: it starts from an empty design.
   const plans = useGetList<{ id: number; name: string }>(
     'plan',
@@ -170,12 +175,16 @@ export function CreateDialog({
       label="디자인 이름"
       onClose={async (name) => {
         if (name) {
+          let created: DesignRecord | undefined;
           const ok = await write(
-            () => designApi.create({ name, planId: planId === '' ? null : planId, folderId }),
+            async () => {
+              created = await designApi.create({ name, planId: planId === '' ? null : planId, folderId });
+            },
             '디자인을 만들었습니다.',
             touches.design,
           );
           if (!ok) return;
+          if (created) navigate(`${designerPath}/${created.id}`);
         }
         setPlanId('');
         onClose();
