@@ -406,8 +406,17 @@ export function DesignDetailPage() {
         )}
         {design.data && (
           <>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-              <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+            <Stack
+              direction="row"
+              spacing={2}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}
+            >
+              <Typography
+                variant="h5"
+                component="h1"
+                sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+              >
                 {design.data.name}
               </Typography>
               {design.data.status === 'Active' && (
