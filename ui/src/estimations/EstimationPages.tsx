@@ -20,8 +20,8 @@ import {
   useGetList,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
-import { noValue } from '../admin/dataProvider';
 import { listStateProps } from '../admin/ListStates';
+import { noValue } from '../admin/listFilter';
 import { PageFrame } from '../admin/PageFrame';
 import { useSmallScreen } from '../admin/useSmallScreen';
 import { touches, useWrite } from '../admin/useWrite';
