@@ -186,7 +186,7 @@ function MyDesignsActions() {
     (key) => sorts[key].field === sort.field && sorts[key].order === sort.order,
   );
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <TopToolbar sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, gap: 1, alignItems: 'center' }}>
       <TextField
         select
         size="small"
