@@ -1,7 +1,7 @@
 import { type DesignRecord, dashboardRouteTitles } from '@interior/contracts';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { type ReactElement, type ReactNode, useState } from 'react';
-import { DataTable, DateInput, NumberInput, SelectInput } from 'react-admin';
+import { DataTable, DateInput, NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { listStateProps } from '../admin/ListStates';
 import { touches, useWrite } from '../admin/useWrite';
 import { List } from '../export/List';
@@ -10,6 +10,8 @@ import { PromptDialog } from './DesignDialogs';
 import { DesignCards, DesignTable } from './DesignGrid';
 
 const nothing = () => null;
+/** Every design list is searched by name (`q`). */
+const search = <SearchInput key="q" source="q" alwaysOn inputProps={{ 'aria-label': '검색' }} />;
 const emptyText = (text: string) => (
   <Typography color="text.secondary" sx={{ p: 2 }}>
     {text}
@@ -20,7 +22,7 @@ const emptyText = (text: string) => (
 function DesignList({
   resource,
   sort = { field: 'updated', order: 'DESC' },
-  filters,
+  filters = [search],
   aside,
   children,
 }: {
@@ -38,7 +40,7 @@ function DesignList({
         resource={resource}
         title={dashboardRouteTitles[resource]}
         sort={sort}
-        {...(filters ? { filters } : {})}
+        filters={filters}
         empty={false}
         exporter={false}
         actions={false}
@@ -96,6 +98,7 @@ export function TrashPage() {
 }
 
 const managementFilters = [
+  search,
   <NumberInput key="ownerId" source="ownerId" label="소유자 ID" alwaysOn min={1} />,
   <SelectInput
     key="status"
