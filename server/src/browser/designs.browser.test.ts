@@ -49,6 +49,10 @@ describeInBrowser('designs in the browser', () => {
     await page.getByRole('button', { name: '새 디자인' }).click();
     await page.getByLabel('디자인 이름').fill('34평 아파트');
     await page.getByRole('button', { name: '확인' }).click();
+    // A new design opens in the editor at once; back on the list, it is there.
+    await page.waitForURL(/\/designer\/\d+$/);
+    await page.goBack();
+    await page.waitForURL(/\/dashboard\/mydesign$/);
     const card = page.getByTestId('design-card').filter({ hasText: '34평 아파트' });
     await card.waitFor();
     await card.getByRole('img', { name: '34평 아파트 도면' }).waitFor();
@@ -65,14 +69,16 @@ describeInBrowser('designs in the browser', () => {
 
     await signInAs('colleague@designs.example');
     // The share reaches the colleague in the background once they sign in: look again until it has.
+    // Each look waits for the list's answer (the card, or that there is none yet).
     const shared = page.getByTestId('design-card').filter({ hasText: '34평 아파트' });
+    const none = page.getByText('공유받은 디자인이 없습니다.');
     for (let attempt = 0; ; attempt++) {
       await page.goto(`${platform.url}/dashboard/shared`);
-      try {
-        await shared.waitFor({ timeout: 2_000 });
-        break;
-      } catch (error) {
-        if (attempt === 4) throw error;
+      await shared.or(none).first().waitFor();
+      if ((await shared.count()) > 0) break;
+      if (attempt === 9) {
+        await screenshot(page, 'shared-never-arrived');
+        throw new Error('the shared design did not reach the colleague');
       }
     }
     await page.goto(`${designUrl}/comments`);
@@ -144,6 +150,8 @@ describeInBrowser('designs in the browser', () => {
     await page.getByLabel('평면도에서 시작').click();
     await page.getByRole('option', { name: '24평 예시 평면' }).click();
     await page.getByRole('button', { name: '확인' }).click();
+    await page.waitForURL(/\/designer\/\d+$/);
+    await page.goBack();
     const card = page.getByTestId('design-card').filter({ hasText: '평면도로 시작한 디자인' });
     await card.waitFor();
     await screenshot(page, 'mydesign-from-plan');

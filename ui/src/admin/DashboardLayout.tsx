@@ -29,7 +29,15 @@ function DataLoadingBar() {
 
 export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={DashboardAppBar} menu={DashboardMenu}>
+    <Layout
+      appBar={DashboardAppBar}
+      menu={DashboardMenu}
+      // The layout is as wide as the window, never as its content (react-admin's default,
+      // `fit-content`, and a flex item's automatic minimum): otherwise one wide part of a page (a
+      // tab bar, a table) widens the whole page past a phone's screen instead of scrolling in
+      // its own box.
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+    >
       <DataLoadingBar />
       <SignedInBanners />
       {children}

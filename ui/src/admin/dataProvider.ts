@@ -2,6 +2,7 @@ import { type HistoryEntry, messages, type ObjectType } from '@interior/contract
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import { ApiError, apiBase, apiFetch } from '../session';
+import { apiFilter } from './listFilter';
 
 /** The shape ra-data-simple-rest expects from its HTTP client (react-admin's fetchUtils.fetchJson). */
 interface HttpAnswer {
@@ -71,6 +72,9 @@ const simpleRest = simpleRestProvider(apiBase, httpClient);
 
 export const dataProvider: AppDataProvider = {
   ...simpleRest,
+
+  getList: (resource, params) =>
+    simpleRest.getList(resource, { ...params, filter: apiFilter(params.filter) }),
 
   update: async (resource, params) => {
     const { json } = await httpClient(recordUrl(resource, params.id), {

@@ -30,14 +30,14 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider, useGetList } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { touches, useWrite } from '../admin/useWrite';
 import { PaidPlanNotice } from '../feedback/PaidPlanNotice';
 import { PermissionsTab } from '../permissions/PermissionsTab';
 import { currentUser } from '../session';
-import { type CommentRecord, designApi, fetchList, formatArea, formatDate, type LogEntry } from './api';
+import { type CommentRecord, designApi, formatArea, formatDate, type LogEntry } from './api';
 import { DesignThumbnail } from './DesignThumbnail';
-import { useRun } from './MyDesignsPage';
 
 // The estimate screens are their own chunk: most visits to a design never open its 견적 tab.
 const DesignBomTab = lazy(() =>
@@ -124,23 +124,25 @@ function PlanTab({ design }: { design: DesignRecord }) {
 }
 
 function CommentsTab({ design }: { design: DesignRecord }) {
-  const run = useRun();
+  const write = useWrite();
   const me = currentUser()?.user.id;
   const [body, setBody] = useState('');
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
-  const comments = useQuery({
-    queryKey: ['comment', design.id],
-    queryFn: () => fetchList<CommentRecord>('comment', { filter: { designId: design.id }, range: [0, 999] }),
+  const comments = useGetList<CommentRecord>('comment', {
+    filter: { designId: design.id },
+    sort: { field: 'registered', order: 'ASC' },
+    pagination: { page: 1, perPage: 1000 },
   });
-  const rows = comments.data?.rows ?? [];
+  const rows = comments.data ?? [];
   const submit = async () => {
     const text = body.trim();
     if (!text) return;
     if (
-      await run(
+      await write(
         () => designApi.comment({ designId: design.id, body: text, parentId: replyTo }),
         '댓글을 남겼습니다.',
+        touches.comment,
       )
     ) {
       setBody('');
@@ -171,7 +173,13 @@ function CommentsTab({ design }: { design: DesignRecord }) {
           />
           <Button
             onClick={async () => {
-              if (await run(() => designApi.editComment(c.id, editing.body), '댓글을 고쳤습니다.'))
+              if (
+                await write(
+                  () => designApi.editComment(c.id, editing.body),
+                  '댓글을 고쳤습니다.',
+                  touches.comment,
+                )
+              )
                 setEditing(null);
             }}
           >
@@ -199,7 +207,9 @@ function CommentsTab({ design }: { design: DesignRecord }) {
               <Button
                 size="small"
                 color="error"
-                onClick={() => run(() => designApi.deleteComment(c.id), '댓글을 지웠습니다.')}
+                onClick={() =>
+                  write(() => designApi.deleteComment(c.id), '댓글을 지웠습니다.', touches.comment)
+                }
               >
                 삭제
               </Button>
@@ -252,10 +262,16 @@ function LogTab({ design }: { design: DesignRecord }) {
   const [page, setPage] = useState(0);
   const [shown, setShown] = useState<number | null>(null);
   const size = 20;
+  const dataProvider = useDataProvider();
+  // Keyed under design-log, not its path: a write to the design refreshes every design's log.
   const log = useQuery({
     queryKey: ['design-log', design.id, page],
     queryFn: () =>
-      fetchList<LogEntry>(`design/${design.id}/log`, { range: [page * size, page * size + size - 1] }),
+      dataProvider.getList<LogEntry>(`design/${design.id}/log`, {
+        pagination: { page: page + 1, perPage: size },
+        sort: { field: 'occurredAt', order: 'DESC' },
+        filter: {},
+      }),
   });
   const revision = useDocument(design.id, shown ?? undefined);
   return (
@@ -270,7 +286,7 @@ function LogTab({ design }: { design: DesignRecord }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {(log.data?.rows ?? []).map((entry) => (
+          {(log.data?.data ?? []).map((entry) => (
             <TableRow key={entry.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.occurredAt)}</TableCell>
               <TableCell>{entry.sentence}</TableCell>
@@ -309,7 +325,7 @@ function LogTab({ design }: { design: DesignRecord }) {
 }
 
 function ShareTab({ design }: { design: DesignRecord }) {
-  const run = useRun();
+  const write = useWrite();
   const user = currentUser()?.user;
   const [email, setEmail] = useState('');
   const [permission, setPermission] = useState<'Read' | 'Write'>('Read');
@@ -344,9 +360,10 @@ function ShareTab({ design }: { design: DesignRecord }) {
             disabled={!email.trim()}
             onClick={async () => {
               if (
-                await run(
+                await write(
                   () => designApi.share(design.id, email.trim(), permission),
                   '공유했습니다. 안내 메일을 보냅니다.',
+                  touches.share,
                 )
               )
                 setEmail('');
@@ -391,8 +408,17 @@ export function DesignDetailPage() {
         )}
         {design.data && (
           <>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-              <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+            <Stack
+              direction="row"
+              spacing={2}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}
+            >
+              <Typography
+                variant="h5"
+                component="h1"
+                sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+              >
                 {design.data.name}
               </Typography>
               {design.data.status === 'Active' && (

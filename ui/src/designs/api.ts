@@ -1,10 +1,5 @@
 import type { DesignRecord } from '@interior/contracts';
-import { apiFetch, apiJson } from '../session';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
+import { apiJson } from '../session';
 
 export interface FolderRecord {
   id: number;
@@ -34,25 +29,6 @@ export interface LogEntry {
   actor: { id: number | null; name: string | null };
   sentence: string;
   documentRevision?: number;
-}
-
-/** A simple-rest list (`sort`, `range`, `filter`) with its total from Content-Range. */
-export async function fetchList<T>(
-  resource: string,
-  params: {
-    sort?: [string, 'ASC' | 'DESC'];
-    range?: [number, number];
-    filter?: Record<string, unknown>;
-  } = {},
-): Promise<Page<T>> {
-  const query = new URLSearchParams();
-  if (params.sort) query.set('sort', JSON.stringify(params.sort));
-  query.set('range', JSON.stringify(params.range ?? [0, 99]));
-  if (params.filter) query.set('filter', JSON.stringify(params.filter));
-  const response = await apiFetch(`/api/${resource}?${query}`, { headers: { Accept: 'application/json' } });
-  const rows = (await response.json()) as T[];
-  const total = Number(response.headers.get('content-range')?.split('/')[1] ?? rows.length);
-  return { rows, total };
 }
 
 export const designApi = {

@@ -24,8 +24,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { touches, useWrite } from '../admin/useWrite';
 import { formatDate } from '../designs/api';
-import { useRun } from '../designs/MyDesignsPage';
 import { PaidPlanNotice } from '../feedback/PaidPlanNotice';
 import { HistoryTable } from '../history/HistoryTable';
 import { currentUser } from '../session';
@@ -39,7 +39,7 @@ const onlyFree = (roles: readonly string[]) => roles.length > 0 && roles.every((
 
 /** One estimation of the design as its requester follows it: the quote to answer, then the order. */
 function EstimationCard({ estimation: e, requester }: { estimation: EstimationRecord; requester: boolean }) {
-  const run = useRun();
+  const write = useWrite();
   const [accepting, setAccepting] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -133,9 +133,10 @@ function EstimationCard({ estimation: e, requester }: { estimation: EstimationRe
             variant="contained"
             onClick={async () => {
               setAccepting(false);
-              await run(
+              await write(
                 () => estimationApi.accept(e.id, e.quoteRevision),
                 '견적을 수락했습니다. 주문이 접수되었습니다.',
+                touches.estimation,
               );
             }}
           >
@@ -151,7 +152,8 @@ function EstimationCard({ estimation: e, requester }: { estimation: EstimationRe
         confirm="거절"
         onClose={async (reason) => {
           setRejecting(false);
-          if (reason) await run(() => estimationApi.reject(e.id, reason), '견적을 거절했습니다.');
+          if (reason)
+            await write(() => estimationApi.reject(e.id, reason), '견적을 거절했습니다.', touches.estimation);
         }}
       />
       <ReasonDialog
@@ -163,7 +165,11 @@ function EstimationCard({ estimation: e, requester }: { estimation: EstimationRe
         onClose={async (reason) => {
           setCancelling(false);
           if (reason !== null)
-            await run(() => estimationApi.cancel(e.id, reason), '견적 요청을 취소했습니다.');
+            await write(
+              () => estimationApi.cancel(e.id, reason),
+              '견적 요청을 취소했습니다.',
+              touches.estimation,
+            );
         }}
       />
     </Card>

@@ -7,30 +7,26 @@ import {
   estimationStates,
   stepApplies,
 } from '@interior/contracts';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Link,
-  MenuItem,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import {
+  DataTable,
+  DateInput,
+  type Identifier,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  useGetList,
+} from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
+import { listStateProps } from '../admin/ListStates';
+import { noValue } from '../admin/listFilter';
 import { PageFrame } from '../admin/PageFrame';
-import { fetchList, formatDate } from '../designs/api';
-import { useRun } from '../designs/MyDesignsPage';
+import { useSmallScreen } from '../admin/useSmallScreen';
+import { touches, useWrite } from '../admin/useWrite';
+import { formatDate } from '../designs/api';
+import { List } from '../export/List';
 import { HistoryTable } from '../history/HistoryTable';
 import { ApiError, currentUser } from '../session';
 import { estimationApi, formatWon } from './api';
@@ -39,7 +35,6 @@ import { AssignDialog, EstimationFacts, ReasonDialog, StateChip } from './Estima
 import { QuoteView } from './QuoteView';
 
 type ListRoute = 'estimation' | 'design-manager/estimation' | 'my-estimation';
-const PAGE = 25;
 
 /** The signed-in user's part in an estimation: what the screens offer follows it. */
 function partOf(e: EstimationRecord) {
@@ -56,214 +51,160 @@ function partOf(e: EstimationRecord) {
   };
 }
 
-const estimationPath = (id: number) => `${dashboardPath}/estimation/${id}`;
+const estimationPath = (id: Identifier) => `${dashboardPath}/estimation/${id}`;
+const stateChoices = estimationStates.map((id) => ({ id, name: estimationStateLabels[id] }));
+const searchLabel = '검색 (견적 번호, 디자인, 요청자)';
+
+/** The Admin's 담당 매니저 filter: the people holding the role, or none assigned yet. */
+function ManagerFilter({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
+  const { data } = useGetList<{ id: number; name: string | null; email: string | null }>('user', {
+    filter: { roles: 'DesignManager', status: 'Active' },
+    sort: { field: 'name', order: 'ASC' },
+    pagination: { page: 1, perPage: 200 },
+  });
+  const choices = [
+    { id: noValue, name: '미배정' },
+    ...(data ?? []).map((m) => ({ id: m.id, name: m.name ?? m.email ?? `#${m.id}` })),
+  ];
+  return <SelectInput source={source} label={label} choices={choices} emptyText="전체" />;
+}
+
+function filtersOf(admin: boolean) {
+  return [
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={searchLabel}
+      inputProps={{ 'aria-label': searchLabel }}
+    />,
+    <SelectInput key="state" source="state" label="상태" choices={stateChoices} alwaysOn emptyText="전체" />,
+    ...(admin ? [<ManagerFilter key="managerId" source="managerId" label="담당 매니저" alwaysOn />] : []),
+    <DateInput key="from" source="registered_gte" label="요청일부터" alwaysOn />,
+    <DateInput key="to" source="registered_lte" label="요청일까지" alwaysOn />,
+  ];
+}
+
+/** The estimate number, and under it the order's once there is one. */
+const NumberCell = (e: EstimationRecord) => (
+  <Box sx={{ whiteSpace: 'nowrap' }}>
+    <Link component={RouterLink} to={estimationPath(e.id)}>
+      {e.estimateNumber}
+    </Link>
+    {e.orderNumber && (
+      <Typography variant="caption" component="div" color="text.secondary">
+        {e.orderNumber}
+      </Typography>
+    )}
+  </Box>
+);
+
+const personName = (name: string | null, id: number | null) => name ?? (id ? `#${id}` : '미배정');
 
 /**
  * The three estimation lists of SPEC §2, one screen: `estimation` (the Admin's, all of them, by
  * state, 담당 매니저 and date, assigning a manager), `design-manager/estimation` (those I manage,
- * assigning a designer) and `my-estimation` (the work assigned to me).
+ * assigning a designer) and `my-estimation` (the work assigned to me). On a phone, one line each
+ * (the estimation's page assigns).
  */
 export function EstimationListPage({ route }: { route: ListRoute }) {
-  const run = useRun();
+  const write = useWrite();
+  const small = useSmallScreen();
   const admin = route === 'estimation';
-  const [state, setState] = useState('');
-  const [q, setQ] = useState('');
-  const [managerId, setManagerId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(0);
   const [assigning, setAssigning] = useState<{
     estimation: EstimationRecord;
     role: 'DesignManager' | 'Designer';
   } | null>(null);
-  const filter: Record<string, unknown> = {};
-  if (state) filter.state = state;
-  if (q.trim()) filter.q = q.trim();
-  if (managerId === 'none') filter.managerId = null;
-  else if (managerId) filter.managerId = Number(managerId);
-  if (from) filter.registered_gte = new Date(`${from}T00:00:00+09:00`).toISOString();
-  if (to) filter.registered_lte = new Date(`${to}T23:59:59.999+09:00`).toISOString();
-  const list = useQuery({
-    queryKey: [route, filter, page],
-    queryFn: () =>
-      fetchList<EstimationRecord>(route, {
-        filter,
-        sort: ['registered', 'DESC'],
-        range: [page * PAGE, page * PAGE + PAGE - 1],
-      }),
-  });
-  // The Admin filters by manager: the people holding the role, from the user directory the Admin reads.
-  const managers = useQuery({
-    queryKey: ['user', 'DesignManager'],
-    queryFn: () =>
-      fetchList<{ id: number; name: string | null; email: string | null }>('user', {
-        filter: { roles: 'DesignManager', status: 'Active' },
-        sort: ['name', 'ASC'],
-        range: [0, 199],
-      }),
-    enabled: admin,
-  });
   const me = currentUser()?.user.id;
   const title = dashboardRouteTitles[route as DashboardRoute];
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const empty = (
+    <Typography color="text.secondary" sx={{ p: 2 }}>
+      {route === 'my-estimation' ? '배정된 견적이 없습니다.' : '조건에 맞는 견적이 없습니다.'}
+    </Typography>
+  );
   return (
-    <PageFrame title={title}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 2 }} useFlexGap>
-        <TextField
-          size="small"
-          label="검색 (견적 번호, 디자인, 요청자)"
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 240 }}
-        />
-        <TextField
-          select
-          size="small"
-          label="상태"
-          value={state}
-          onChange={(e) => {
-            setState(e.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 120 }}
-        >
-          <MenuItem value="">전체</MenuItem>
-          {estimationStates.map((s) => (
-            <MenuItem key={s} value={s}>
-              {estimationStateLabels[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        {admin && (
-          <TextField
-            select
-            size="small"
-            label="담당 매니저"
-            value={managerId}
-            onChange={(e) => {
-              setManagerId(e.target.value);
-              setPage(0);
-            }}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">전체</MenuItem>
-            <MenuItem value="none">미배정</MenuItem>
-            {(managers.data?.rows ?? []).map((m) => (
-              <MenuItem key={m.id} value={String(m.id)}>
-                {m.name ?? m.email ?? `#${m.id}`}
-              </MenuItem>
-            ))}
-          </TextField>
+    <>
+      <List
+        {...listStateProps}
+        resource={route}
+        title={title}
+        sort={{ field: 'registered', order: 'DESC' }}
+        filters={filtersOf(admin)}
+        empty={false}
+        exporter={false}
+        actions={false}
+      >
+        {small ? (
+          <SimpleList<EstimationRecord>
+            linkType={(record) => estimationPath(record.id)}
+            primaryText={(e) => `${e.estimateNumber} · ${e.designName}`}
+            secondaryText={(e) =>
+              `${estimationStateLabels[e.state]} · ${formatWon(e.quotedTotal)}${e.orderNumber ? ` · ${e.orderNumber}` : ''}`
+            }
+            tertiaryText={(e) => formatDate(e.registered)}
+            empty={empty}
+            sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+          />
+        ) : (
+          <DataTable<EstimationRecord> rowClick={false} bulkActionButtons={false} empty={empty}>
+            <DataTable.Col source="estimateNumber" label="견적 번호" render={NumberCell} />
+            <DataTable.Col source="designName" label="디자인" disableSort />
+            <DataTable.Col
+              source="requesterName"
+              label="요청자"
+              disableSort
+              render={(e) => e.requesterName ?? `#${e.requesterId}`}
+            />
+            <DataTable.Col
+              source="managerName"
+              label="담당 매니저"
+              disableSort
+              render={(e) => personName(e.managerName, e.managerId)}
+            />
+            <DataTable.Col
+              source="designerName"
+              label="담당 디자이너"
+              disableSort
+              render={(e) => personName(e.designerName, e.designerId)}
+            />
+            <DataTable.Col source="state" label="상태" render={(e) => <StateChip state={e.state} />} />
+            <DataTable.NumberCol
+              source="quotedTotal"
+              label="견적 합계"
+              render={(e) => formatWon(e.quotedTotal)}
+              sx={{ whiteSpace: 'nowrap' }}
+            />
+            <DataTable.Col
+              source="registered"
+              label="요청일"
+              render={(e) => formatDate(e.registered)}
+              sx={{ whiteSpace: 'nowrap' }}
+            />
+            <DataTable.Col
+              label=""
+              disableSort
+              sx={{ whiteSpace: 'nowrap' }}
+              render={(e: EstimationRecord) => (
+                <>
+                  {stepApplies('assign', e.state) && admin && (
+                    <Button
+                      size="small"
+                      onClick={() => setAssigning({ estimation: e, role: 'DesignManager' })}
+                    >
+                      매니저 배정
+                    </Button>
+                  )}
+                  {stepApplies('assign', e.state) && (admin || e.managerId === me) && (
+                    <Button size="small" onClick={() => setAssigning({ estimation: e, role: 'Designer' })}>
+                      디자이너 배정
+                    </Button>
+                  )}
+                </>
+              )}
+            />
+          </DataTable>
         )}
-        <TextField
-          size="small"
-          type="date"
-          label="요청일부터"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="요청일까지"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Stack>
-      {list.isPending && <LinearProgress />}
-      {list.error && <Alert severity="error">{(list.error as Error).message}</Alert>}
-      {list.data && rows.length === 0 && (
-        <Typography color="text.secondary">
-          {route === 'my-estimation' ? '배정된 견적이 없습니다.' : '조건에 맞는 견적이 없습니다.'}
-        </Typography>
-      )}
-      {rows.length > 0 && (
-        // Width 0 and at least the container's: the table scrolls inside this box instead of
-        // widening the page to its own width (a phone's screen is narrower than a 견적서).
-        <Box
-          sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}
-          tabIndex={0}
-          role="region"
-          aria-label={`${title} 목록`}
-        >
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>견적 번호</TableCell>
-                <TableCell>디자인</TableCell>
-                <TableCell>요청자</TableCell>
-                <TableCell>담당 매니저</TableCell>
-                <TableCell>담당 디자이너</TableCell>
-                <TableCell>상태</TableCell>
-                <TableCell align="right">견적 합계</TableCell>
-                <TableCell>요청일</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((e) => (
-                <TableRow key={e.id} hover data-testid="estimation-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link component={RouterLink} to={estimationPath(e.id)}>
-                      {e.estimateNumber}
-                    </Link>
-                    {e.orderNumber && (
-                      <Typography variant="caption" component="div" color="text.secondary">
-                        {e.orderNumber}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{e.designName}</TableCell>
-                  <TableCell>{e.requesterName ?? `#${e.requesterId}`}</TableCell>
-                  <TableCell>{e.managerName ?? (e.managerId ? `#${e.managerId}` : '미배정')}</TableCell>
-                  <TableCell>{e.designerName ?? (e.designerId ? `#${e.designerId}` : '미배정')}</TableCell>
-                  <TableCell>
-                    <StateChip state={e.state} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatWon(e.quotedTotal)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.registered)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {stepApplies('assign', e.state) && admin && (
-                      <Button
-                        size="small"
-                        onClick={() => setAssigning({ estimation: e, role: 'DesignManager' })}
-                      >
-                        매니저 배정
-                      </Button>
-                    )}
-                    {stepApplies('assign', e.state) && (admin || e.managerId === me) && (
-                      <Button size="small" onClick={() => setAssigning({ estimation: e, role: 'Designer' })}>
-                        디자이너 배정
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-      {total > PAGE && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-          <Button disabled={page === 0} onClick={() => setPage(page - 1)}>
-            이전
-          </Button>
-          <Typography variant="body2">
-            {page + 1} / {Math.ceil(total / PAGE)}
-          </Typography>
-          <Button disabled={(page + 1) * PAGE >= total} onClick={() => setPage(page + 1)}>
-            다음
-          </Button>
-        </Stack>
-      )}
+      </List>
       {assigning && (
         <AssignDialog
           open
@@ -273,18 +214,19 @@ export function EstimationListPage({ route }: { route: ListRoute }) {
             const { estimation, role } = assigning;
             setAssigning(null);
             if (person)
-              await run(
+              await write(
                 () =>
                   estimationApi.assign(
                     estimation.id,
                     role === 'DesignManager' ? { managerId: person.id } : { designerId: person.id },
                   ),
                 `${person.name ?? person.email} 님에게 배정했습니다.`,
+                touches.estimation,
               );
           }}
         />
       )}
-    </PageFrame>
+    </>
   );
 }
 
@@ -303,7 +245,7 @@ const detailTabs = [
  * who has it, the draft editor, the issued quotes with their PDFs, the order, and its history.
  */
 export function EstimationPage() {
-  const run = useRun();
+  const write = useWrite();
   const id = Number(useParams().id);
   const [tab, setTab] = useState<(typeof detailTabs)[number][0]>('draft');
   const [assigning, setAssigning] = useState<'DesignManager' | 'Designer' | null>(null);
@@ -362,7 +304,9 @@ export function EstimationPage() {
             {stepApplies('complete', e.state) && part.works && (
               <Button
                 variant="contained"
-                onClick={() => run(() => estimationApi.complete(e.id), '시공 완료로 처리했습니다.')}
+                onClick={() =>
+                  write(() => estimationApi.complete(e.id), '시공 완료로 처리했습니다.', touches.estimation)
+                }
               >
                 시공 완료 처리
               </Button>
@@ -392,13 +336,14 @@ export function EstimationPage() {
             const role = assigning;
             setAssigning(null);
             if (person)
-              await run(
+              await write(
                 () =>
                   estimationApi.assign(
                     e.id,
                     role === 'DesignManager' ? { managerId: person.id } : { designerId: person.id },
                   ),
                 `${person.name ?? person.email} 님에게 배정했습니다.`,
+                touches.estimation,
               );
           }}
         />
@@ -411,7 +356,8 @@ export function EstimationPage() {
         confirm="견적 취소"
         onClose={async (reason) => {
           setCancelling(false);
-          if (reason !== null) await run(() => estimationApi.cancel(e.id, reason), '견적을 취소했습니다.');
+          if (reason !== null)
+            await write(() => estimationApi.cancel(e.id, reason), '견적을 취소했습니다.', touches.estimation);
         }}
       />
     </PageFrame>

@@ -22,8 +22,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { touches, useWrite } from '../admin/useWrite';
 import { designApi } from '../designs/api';
-import { useRun } from '../designs/MyDesignsPage';
 import { estimationApi, formatWon } from './api';
 
 /** The design's estimation still open, if any: while there is one, it is where the person goes on. */
@@ -42,7 +42,7 @@ export function RequestEstimation({
   design: DesignRecord;
   estimations: readonly EstimationRecord[] | undefined;
 }) {
-  const run = useRun();
+  const write = useWrite();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const current = openEstimationOf(estimations);
@@ -125,7 +125,13 @@ export function RequestEstimation({
             disabled={!preview.data || priced === 0}
             onClick={async () => {
               setOpen(false);
-              if (await run(() => estimationApi.request(design.id, note.trim()), '견적을 요청했습니다.'))
+              if (
+                await write(
+                  () => estimationApi.request(design.id, note.trim()),
+                  '견적을 요청했습니다.',
+                  touches.estimation,
+                )
+              )
                 setNote('');
             }}
           >
