@@ -24,6 +24,8 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
   let browser: LaunchedBrowser;
   let page: Page;
   let estimationId: number;
+  let designId: number;
+  let designerId: number;
   /** The revisions of the estimation: the computed draft, the first and the second edit. */
   const revisions: Record<'computed' | 'raised' | 'cut', number> = { computed: 0, raised: 0, cut: 0 };
 
@@ -42,7 +44,9 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
       tokens[who] = (await platform.api.login(email, PASSWORD)).token;
     }
     const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
-    const { designId } = await buildWorkedExample(platform.api, { admin, owner: tokens.owner! }, '감사 거실');
+    designId = (await buildWorkedExample(platform.api, { admin, owner: tokens.owner! }, '감사 거실'))
+      .designId;
+    designerId = ids.designer!;
     const created = await platform.api.request('POST', `/api/design/${designId}/estimation`, {
       token: tokens.owner,
       body: { note: '거실 위주' },
@@ -134,6 +138,25 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     await state.getByText('담당 매니저').waitFor();
     await state.getByText('박관리').waitFor();
     await screenshot(page, 'audit-as-of');
+  });
+
+  it('opens a design as it was with its plan drawing, and a record’s 이력 tab leads to the workbench', async () => {
+    await page.goto(`${platform.url}/dashboard/audit/Design/${designId}/asof?revision=0`);
+    await page.getByTestId('state-caption').getByText('리비전 0').waitFor();
+    await page.getByRole('img', { name: '감사 거실 리비전 0 평면도' }).waitFor();
+    await page.getByRole('slider').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('img', { name: '감사 거실 리비전 1 평면도' }).waitFor();
+    await screenshot(page, 'audit-design-as-of');
+
+    await page.goto(`${platform.url}/dashboard/user/${designerId}/show/history`);
+    await page.getByRole('link', { name: '감사 작업대에서 보기' }).click();
+    await page.waitForURL(new RegExp(`/dashboard/audit/User/${designerId}$`));
+    await page
+      .getByRole('table', { name: '변경 이력' })
+      .getByText('사용자 ‘이디자’', { exact: false })
+      .first()
+      .waitFor();
   });
 
   it('shows the edit of a draft line by line', async () => {
