@@ -190,6 +190,29 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     await screenshot(page, 'audit-replay');
   });
 
+  it('shows someone without the Admin role only the events of records they may read', async () => {
+    // A browser of their own: the Admin's session is this browser's.
+    const theirs = await launchBrowser();
+    const own = await theirs.context.newPage();
+    await own.goto(`${platform.url}/login`);
+    await signInThroughForm(own, 'owner@audit-ui.example', PASSWORD);
+    await own.waitForURL(/\/dashboard\/mydesign$/);
+    // Not in their menu, but open: what it shows is what the API lets them read.
+    expect(await own.getByRole('menuitem', { name: '감사 로그' }).count()).toBe(0);
+    await own.goto(`${platform.url}/dashboard/audit`);
+    const rows = own.getByTestId('audit-row');
+    await rows.first().waitFor();
+    const texts = await rows.allTextContents();
+    expect(texts.some((text) => text.includes('디자인 ‘감사 거실’'))).toBe(true);
+    // Other people's records (the staff's own accounts) are not theirs to read.
+    for (const text of texts) expect(text).not.toMatch(/사용자 ‘(이디자|박관리)’/);
+    // The designer acted on their estimation: the owner finds them by name among the people shown.
+    await own.getByLabel('사용자 (이름 또는 이메일)').fill('이디자');
+    await own.getByRole('option', { name: '이디자' }).click();
+    await own.getByTestId('audit-row').filter({ hasText: '이디자님이 견적' }).first().waitFor();
+    await theirs.close();
+  });
+
   it('exports the filtered log as CSV, showing its progress', async () => {
     const filter = JSON.stringify({ objectType: 'Estimation', objectId: estimationId });
     await page.goto(`${platform.url}/dashboard/audit?filter=${encodeURIComponent(filter)}`);

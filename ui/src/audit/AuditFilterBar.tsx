@@ -33,8 +33,8 @@ function actorsSeen(client: QueryClient, q: string): Person[] {
 
 /**
  * Picks the actor by name or e-mail from the people the reader may read (the users list answers
- * only those); a reader who may not list users (the list is the Admin's) picks among the people
- * the log has shown them. The log is filtered by the person's id.
+ * only those) and the people the log has shown them (whom a reader who may read few users still
+ * sees act on the records they audit). The log is filtered by the person's id.
  */
 function ActorPicker({
   value,
@@ -67,7 +67,12 @@ function ActorPicker({
     <Autocomplete
       sx={{ minWidth: 220 }}
       size="small"
-      options={people.error ? actorsSeen(client, debounced) : (people.data ?? [])}
+      options={[
+        ...new Map(
+          // The users list's answer (with the address) wins over the name the log showed.
+          [...actorsSeen(client, debounced), ...(people.data ?? [])].map((person) => [person.id, person]),
+        ).values(),
+      ]}
       loading={people.isFetching}
       value={value}
       onChange={(_, person) => onChange(person)}
