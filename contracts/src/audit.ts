@@ -52,6 +52,11 @@ export interface AuditEntry {
   type: string;
   objectType: string;
   objectId: number | null;
+  /**
+   * The event's revision in the record's own stream: what `…/state?revision=` and `…/diff` take.
+   * Null for what is not the record's own event (a change of its grants, a stream naming no record).
+   */
+  revision: number | null;
   actor: { id: number | null; name: string };
   sentence: string;
 }

@@ -129,17 +129,19 @@ export const erasedPersonName = '탈퇴한 사용자';
 export const systemActorName = '시스템';
 
 /**
- * One event as one sentence: who did what to which record ("홍길동님이 견적 12에서 초안 수정을 했습니다").
- * A record is named by its kind and number; a person by name, never by id.
+ * One event as one sentence: who did what to which record ("홍길동님이 견적 EST-20261127-0001에서
+ * 초안 수정을 했습니다"). A record is named by its kind and what the screens call it (`objectName`),
+ * or its number when it has no name any more; a person by name, never by id.
  */
 export function auditSentence(entry: {
   actorName: string;
   type: string;
   objectType: string;
   objectId: number | null;
+  objectName?: string | undefined;
 }): string {
   const kind = objectTypeLabels[entry.objectType as ObjectType] ?? entry.objectType;
-  const record = entry.objectId === null ? kind : `${kind} ${entry.objectId}`;
+  const record = entry.objectId === null ? kind : `${kind} ${entry.objectName ?? String(entry.objectId)}`;
   const who = entry.actorName === systemActorName ? systemActorName : `${entry.actorName}님`;
   const what = eventTypeLabel(entry.type);
   return `${subject(who)} ${record}에서 ${what}${particle(what, '을', '를')} 했습니다.`;

@@ -82,6 +82,9 @@ const dateTime = new Intl.DateTimeFormat('ko-KR', {
   dateStyle: 'medium',
   timeStyle: 'short',
 });
+/** A moment as the screens show it, in Korea time wherever the reader is. */
+export const koreaTimeText = (iso: string): string => dateTime.format(new Date(iso));
+
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 const won = (n: unknown) => formatWon(Number(n ?? 0));
@@ -89,14 +92,39 @@ const won = (n: unknown) => formatWon(Number(n ?? 0));
 /** Names of people by id, as the users read model has them now (null: erased). */
 export type PersonNames = ReadonlyMap<number, string | null>;
 
+/** Names of referenced records as their read models have them now, by `referenceKey`. */
+export type ReferenceNames = ReadonlyMap<string, string>;
+
+/** The key of a referenced record in `ReferenceNames`: its resource and id. */
+export const referenceKey = (resource: string, id: number) => `${resource}:${id}`;
+
+/** Shown for a reference to a record that no longer exists: its number says nothing to a reader. */
+export const missingReferenceName = '삭제된 항목';
+
+/** The fields of a type that name a record of another resource, and that resource. */
+export function referenceFields(type: string): [field: string, resource: string][] {
+  const declared = resources.find((r) => r.objectType === type)?.fields ?? {};
+  return Object.entries(declared).flatMap(([field, spec]) =>
+    spec.kind === 'reference' ? [[field, spec.resource] as [string, string]] : [],
+  );
+}
+
 /**
  * One value of one field as the screens show it: a person by name, a code by its Korean label,
  * money in won, a moment in Korea time, a list by its size or items; never JSON.
  */
-export function valueText(type: string, field: string, value: unknown, names: PersonNames): string {
+export function valueText(
+  type: string,
+  field: string,
+  value: unknown,
+  names: PersonNames,
+  references: ReferenceNames = new Map(),
+): string {
   if (value === null || value === undefined || value === '') return '-';
   if (personFields.has(field) && typeof value === 'number') return names.get(value) ?? erasedPersonName;
   const spec = resources.find((r) => r.objectType === type)?.fields[field];
+  if (spec?.kind === 'reference' && typeof value === 'number')
+    return references.get(referenceKey(spec.resource, value)) ?? missingReferenceName;
   if (spec && (spec.kind === 'enum' || spec.kind === 'enumSet')) {
     const codes = Array.isArray(value) ? value : [value];
     return codes.map((code) => spec.labels[String(code)] ?? String(code)).join(', ') || '없음';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { koreaMoment } from './audit';
 import { messages } from './messages';
+import type { FieldText } from './record-diff';
 import { idFrom } from './validation';
 
 /** One entry of GET /api/history/{ObjectType}/{id}, oldest first. */
@@ -37,5 +38,10 @@ export const HistoryDiffQuerySchema = z.strictObject(
 export interface RecordAsOf {
   revision: number;
   occurredAt: string;
+  /** The event that made this revision, and that event told as the audit log tells it. */
+  type: string;
+  sentence: string;
   state: Record<string, unknown>;
+  /** The state's fields as the screens show them: Korean names, people and references by name. */
+  fields: FieldText[];
 }

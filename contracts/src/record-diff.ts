@@ -1,4 +1,4 @@
-import { fieldLabel, type PersonNames, valueText } from './history-labels';
+import { fieldLabel, type PersonNames, type ReferenceNames, valueText } from './history-labels';
 import { formatWon } from './won';
 
 /** One field that differs between two revisions of a record. */
@@ -11,11 +11,13 @@ export interface FieldDiff {
   afterText: string;
 }
 
-/** An estimate line as the diff names it: its 공종 and item, and its numbers. */
+/** An estimate line as the diff names it: its 공종, item and where it came from, and its numbers. */
 interface LineView {
   id: string;
   trade: string;
   name: string;
+  /** The parts of the design its quantity came from ("거실 바닥"), or that it was added by hand. */
+  source: string;
   quantity: number;
   unitPrice: number;
   amount: number;
@@ -28,6 +30,7 @@ export interface LineDiff {
     id: string;
     trade: string;
     name: string;
+    source: string;
     changes: {
       field: 'quantity' | 'unitPrice' | 'amount';
       label: string;
@@ -42,10 +45,28 @@ export interface LineDiff {
 /** What happened to a design's element: where it is, how big, what it is finished or furnished with. */
 export type ElementChange = 'moved' | 'resized' | 'refinished' | 'rotated' | 'renamed' | 'other';
 
+/** How an element changed, in the words the workbench shows. */
+export const elementChangeLabels: Readonly<Record<ElementChange, string>> = {
+  moved: '이동',
+  resized: '크기 변경',
+  refinished: '마감·제품 변경',
+  rotated: '회전',
+  renamed: '이름 변경',
+  other: '기타 변경',
+};
+
+/** One element of a drawing: its group, id, and its name where the drawing gives it one (a room's). */
+interface ElementRef {
+  group: string;
+  groupLabel: string;
+  id: string;
+  name?: string;
+}
+
 export interface ElementDiff {
-  added: { group: string; groupLabel: string; id: string }[];
-  removed: { group: string; groupLabel: string; id: string }[];
-  changed: { group: string; groupLabel: string; id: string; how: ElementChange[]; fields: string[] }[];
+  added: ElementRef[];
+  removed: ElementRef[];
+  changed: (ElementRef & { how: ElementChange[]; fields: string[] })[];
 }
 
 export interface RecordDiff {
@@ -58,11 +79,22 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 const lineNumberLabels = { quantity: '수량', unitPrice: '단가', amount: '금액' } as const;
 
+/** Shown as the source of a line written by hand, as the estimate sheet says it. */
+export const handwrittenLineSource = '직접 추가한 품목';
+
+function lineSource(sources: unknown): string {
+  const labels = (Array.isArray(sources) ? sources : [])
+    .map((source) => (source as { label?: unknown } | null)?.label)
+    .filter((label): label is string => typeof label === 'string' && label !== '');
+  return labels.length ? [...new Set(labels)].join(', ') : handwrittenLineSource;
+}
+
 function lineView(line: Record<string, unknown>): LineView {
   return {
     id: String(line.id),
     trade: String(line.trade ?? ''),
     name: String(line.name ?? ''),
+    source: lineSource(line.sources),
     quantity: Number(line.quantity ?? 0),
     unitPrice: Number(line.unitPrice ?? 0),
     amount: Number(line.amount ?? 0),
@@ -95,7 +127,7 @@ export function diffLines(before: unknown, after: unknown): LineDiff {
         beforeText: field === 'quantity' ? a[field].toLocaleString('ko-KR') : formatWon(a[field]),
         afterText: field === 'quantity' ? b[field].toLocaleString('ko-KR') : formatWon(b[field]),
       }));
-    if (changes.length) diff.changed.push({ id, trade: b.trade, name: b.name, changes });
+    if (changes.length) diff.changed.push({ id, trade: b.trade, name: b.name, source: b.source, changes });
   }
   return diff;
 }
@@ -148,8 +180,12 @@ export function diffElements(before: unknown, after: unknown): ElementDiff {
     };
     const was = list(before);
     const now = list(after);
-    for (const id of now.keys()) if (!was.has(id)) diff.added.push({ group, groupLabel, id });
-    for (const id of was.keys()) if (!now.has(id)) diff.removed.push({ group, groupLabel, id });
+    const ref = (id: string, element: Record<string, unknown>): ElementRef =>
+      typeof element.name === 'string' && element.name !== ''
+        ? { group, groupLabel, id, name: element.name }
+        : { group, groupLabel, id };
+    for (const [id, element] of now) if (!was.has(id)) diff.added.push(ref(id, element));
+    for (const [id, element] of was) if (!now.has(id)) diff.removed.push(ref(id, element));
     for (const [id, element] of now) {
       const old = was.get(id);
       if (!old) continue;
@@ -158,7 +194,7 @@ export function diffElements(before: unknown, after: unknown): ElementDiff {
       );
       if (!fields.length) continue;
       const how = [...new Set(fields.map((field) => elementFieldChanges[field] ?? 'other'))];
-      diff.changed.push({ group, groupLabel, id, how, fields });
+      diff.changed.push({ ...ref(id, element), how, fields });
     }
   }
   return diff;
@@ -173,6 +209,7 @@ export function diffRecord(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   names: PersonNames,
+  references: ReferenceNames = new Map(),
 ): RecordDiff {
   const changes: FieldDiff[] = [];
   for (const path of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
@@ -182,12 +219,33 @@ export function diffRecord(
       label: fieldLabel(type, path),
       before: before[path] ?? null,
       after: after[path] ?? null,
-      beforeText: valueText(type, path, before[path], names),
-      afterText: valueText(type, path, after[path], names),
+      beforeText: valueText(type, path, before[path], names, references),
+      afterText: valueText(type, path, after[path], names, references),
     });
   }
   const diff: RecordDiff = { changes };
   if (type === 'Estimation') diff.lines = diffLines(before.lines, after.lines);
   if (type === 'Design') diff.elements = diffElements(before.document, after.document);
   return diff;
+}
+
+/** One field of a record as it was, as its screens would show it. */
+export interface FieldText {
+  path: string;
+  label: string;
+  text: string;
+}
+
+/** Every field of a state with its Korean name and its value as the screens show it. */
+export function stateFields(
+  type: string,
+  state: Record<string, unknown>,
+  names: PersonNames,
+  references: ReferenceNames = new Map(),
+): FieldText[] {
+  return Object.entries(state).map(([path, value]) => ({
+    path,
+    label: fieldLabel(type, path),
+    text: valueText(type, path, value, names, references),
+  }));
 }

@@ -76,6 +76,10 @@ export const dashboardRoutes = {
   'subscription/payment': allow('Admin', 'Developer'),
   'my-subscription': allow('Admin', 'Developer', 'PersonalPro', 'PersonalFree'),
   'my-payment': allow('Admin', 'Developer', 'PersonalPro', 'PersonalFree'),
+  // The auditor's workbench opens for anyone signed in: the API shows each reader the events of
+  // the records they may read, so a grant of Read on a type is what lets someone audit it.
+  audit: signedIn,
+  'audit/:type/:id/:tab?': signedIn,
 } as const satisfies Record<string, RouteAccess>;
 
 export type DashboardRoute = keyof typeof dashboardRoutes;
@@ -128,6 +132,8 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
   'subscription/payment': '구독 결제 관리',
   'my-subscription': '내 구독',
   'my-payment': '내 결제 내역',
+  audit: '감사 로그',
+  'audit/:type/:id/:tab?': '기록 감사',
 };
 
 /**

@@ -17,6 +17,8 @@ describe('pageTitle', () => {
     expect(pageTitle('/dashboard/usergroup/7/show/history')).toBe(`사용자 그룹 상세 - ${siteName}`);
     expect(pageTitle('/dashboard/category/product')).toBe(`제품 카테고리 - ${siteName}`);
     expect(pageTitle('/dashboard/history/usergroup/7')).toBe(`이력 - ${siteName}`);
+    expect(pageTitle('/dashboard/audit')).toBe(`감사 로그 - ${siteName}`);
+    expect(pageTitle('/dashboard/audit/Estimation/7/diff')).toBe(`기록 감사 - ${siteName}`);
     expect(pageTitle('/dashboard/nothing-here')).toBe(`페이지를 찾을 수 없습니다 - ${siteName}`);
   });
 });

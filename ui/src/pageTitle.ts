@@ -44,6 +44,8 @@ function dashboardTitle(rest: string): string {
     if (!title) continue;
     const [next, after] = segments.slice(length);
     if (route === 'history') return title;
+    // A record in the workbench (audit/{type}/{id}/{tab}) has a title of its own.
+    if (route === 'audit' && next !== undefined) return titles['audit/:type/:id/:tab?'] ?? title;
     if (next === undefined) return title;
     if (next === 'create') return `${title} 등록`;
     if (after === 'show') return `${title} 상세`;

@@ -3,7 +3,7 @@ import type { StoredEvent } from '@interior/platform';
 import { defineProjection, occurredAt } from '../projection';
 import { chunks } from '../row-batch';
 
-/** A statement binds at most 65,535 values: ten a row. */
+/** A statement binds at most 65,535 values: eleven a row. */
 const INSERT_ROWS = 5_000;
 
 const rowOf = (event: StoredEvent) => {
@@ -16,6 +16,7 @@ const rowOf = (event: StoredEvent) => {
     occurredAt: occurredAt(event),
     type: event.type,
     stream: event.stream,
+    revision: event.revision,
     objectType,
     objectId,
     acl,
@@ -30,7 +31,8 @@ const rowOf = (event: StoredEvent) => {
  */
 export const auditLogProjection = defineProjection({
   name: 'audit-log',
-  version: 1,
+  // 2: each row keeps its event's revision in its stream, so a row leads to the record as it was.
+  version: 2,
   handles: allEventTypes,
   tables: {
     [auditLogReadModel]: (t) => {
@@ -40,6 +42,7 @@ export const auditLogProjection = defineProjection({
       t.timestamp('occurredAt', { useTz: true }).notNullable();
       t.text('type').notNullable();
       t.text('stream').notNullable();
+      t.integer('revision').notNullable();
       t.text('objectType').notNullable();
       t.integer('objectId');
       t.boolean('acl').notNullable();

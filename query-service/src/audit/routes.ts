@@ -31,6 +31,7 @@ import type { Knex } from 'knex';
 import type { QueryServiceDeps } from '../deps';
 import { namesOf } from '../people';
 import { readableRecords } from '../record-access';
+import { recordKey, recordNames } from './record-names';
 
 interface AuditRow {
   logMajor: string;
@@ -40,6 +41,7 @@ interface AuditRow {
   type: string;
   objectType: string;
   objectId: number | null;
+  revision: number;
   acl: boolean;
   actorId: number | null;
 }
@@ -99,6 +101,7 @@ function filtered(
       'type',
       'objectType',
       'objectId',
+      'revision',
       'acl',
       'actorId',
     )
@@ -206,6 +209,7 @@ async function readPage(
   }
   const next = more ? (page.length === size ? page[size - 1]!.position : lastSeen) : null;
   const nameOf = await actorNames(deps, page);
+  const records = await recordNames(deps, page);
   const entries: AuditEntry[] = page.map((row) => {
     const name = nameOf(row.actorId);
     return {
@@ -214,12 +218,16 @@ async function readPage(
       type: row.type,
       objectType: row.objectType,
       objectId: row.objectId === null ? null : Number(row.objectId),
+      revision: row.acl || row.objectId === null ? null : Number(row.revision),
       actor: { id: row.actorId === null ? null : Number(row.actorId), name },
       sentence: auditSentence({
         actorName: name,
         type: row.type,
         objectType: row.objectType,
         objectId: row.objectId,
+        ...(row.objectId === null
+          ? {}
+          : { objectName: records.get(recordKey(row.objectType, Number(row.objectId))) }),
       }),
     };
   });

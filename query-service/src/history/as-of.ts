@@ -1,6 +1,8 @@
 import {
   auditMoment,
+  auditSentence,
   diffRecord,
+  erasedPersonName,
   foldFields,
   HistoryDiffQuerySchema,
   type HistoryEntry,
@@ -8,9 +10,16 @@ import {
   messages,
   personFields,
   type RecordAsOf,
+  referenceFields,
+  referenceKey,
+  resources,
+  resourceTable,
+  stateFields,
+  systemActorName,
 } from '@interior/contracts';
 import { badRequest, notFound, type Principal, parseInput, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
+import { recordKey, recordNames } from '../audit/record-names';
 import type { QueryServiceDeps } from '../deps';
 import { namesOf } from '../people';
 import { present, readableStream } from './routes';
@@ -24,8 +33,8 @@ import { present, readableStream } from './routes';
  * the whole drawing, so the events up to the revision are the whole fold.
  */
 async function entriesOf(deps: QueryServiceDeps, principal: Principal, params: unknown) {
-  const { type, stream, own } = await readableStream(deps, principal, params);
-  return { type, entries: await present(deps, principal, own, stream) };
+  const { type, id, stream, own } = await readableStream(deps, principal, params);
+  return { type, id, entries: await present(deps, principal, own, stream) };
 }
 
 function upTo(entries: readonly HistoryEntry[], revision: number): HistoryEntry[] {
@@ -34,9 +43,34 @@ function upTo(entries: readonly HistoryEntry[], revision: number): HistoryEntry[
   return entries.slice(0, last + 1);
 }
 
-function asOf(entries: readonly HistoryEntry[]): RecordAsOf {
+/** The record after the last of `entries`, with that event told as the audit log tells it. */
+async function asOf(
+  deps: QueryServiceDeps,
+  record: { type: string; id: number },
+  entries: readonly HistoryEntry[],
+): Promise<RecordAsOf> {
   const last = entries[entries.length - 1]!;
-  return { revision: last.revision, occurredAt: last.occurredAt, state: foldFields(entries) };
+  const state = foldFields(entries);
+  const actorId = last.actor.id;
+  const { names, references } = await namesIn(deps, record.type, [state], actorId === null ? [] : [actorId]);
+  const actorName = actorId === null ? systemActorName : (names.get(actorId) ?? erasedPersonName);
+  const objectName = (await recordNames(deps, [{ objectType: record.type, objectId: record.id }])).get(
+    recordKey(record.type, record.id),
+  );
+  return {
+    revision: last.revision,
+    occurredAt: last.occurredAt,
+    type: last.type,
+    sentence: auditSentence({
+      actorName,
+      type: last.type,
+      objectType: record.type,
+      objectId: record.id,
+      objectName,
+    }),
+    state,
+    fields: stateFields(record.type, state, names, references),
+  };
 }
 
 /** The people the states name by id. */
@@ -46,6 +80,40 @@ function peopleIn(states: readonly Record<string, unknown>[]): number[] {
       .filter(([field, value]) => personFields.has(field) && typeof value === 'number')
       .map(([, value]) => value as number),
   );
+}
+
+/**
+ * The names of the people and records the states name by id, as the read models have them now (so
+ * a rename shows on every revision): one query per referenced resource.
+ */
+async function namesIn(
+  deps: QueryServiceDeps,
+  type: string,
+  states: readonly Record<string, unknown>[],
+  people: readonly number[] = [],
+) {
+  const wanted = new Map<string, Set<number>>();
+  for (const [field, resource] of referenceFields(type)) {
+    for (const state of states) {
+      const id = state[field];
+      if (typeof id !== 'number') continue;
+      if (!wanted.has(resource)) wanted.set(resource, new Set());
+      wanted.get(resource)!.add(id);
+    }
+  }
+  const references = new Map<string, string>();
+  await Promise.all(
+    [...wanted].map(async ([name, ids]) => {
+      const resource = resources.find((r) => r.name === name);
+      if (!resource) return;
+      const rows = await deps
+        .knex(resourceTable(resource))
+        .whereIn('id', [...ids])
+        .select('id', `${resource.representation} as name`);
+      for (const row of rows) references.set(referenceKey(name, Number(row.id)), String(row.name));
+    }),
+  );
+  return { names: await namesOf(deps, [...peopleIn(states), ...people]), references };
 }
 
 /**
@@ -59,13 +127,13 @@ export function registerAsOfQueries(app: FastifyInstance, deps: QueryServiceDeps
   app.get('/api/history/:type/:id/state', async (request) => {
     const principal = principalOf(request);
     const query = parseInput(HistoryStateQuerySchema, request.query);
-    const { entries } = await entriesOf(deps, principal, request.params);
-    if (query.revision !== undefined) return asOf(upTo(entries, query.revision));
+    const { type, id, entries } = await entriesOf(deps, principal, request.params);
+    if (query.revision !== undefined) return asOf(deps, { type, id }, upTo(entries, query.revision));
     const at = auditMoment(query.at!, 'from');
     if (!at) throw badRequest(messages.invalidValue);
     const then = entries.filter((entry) => new Date(entry.occurredAt) <= at);
     if (then.length === 0) throw notFound(messages.notYetRecorded);
-    return asOf(then);
+    return asOf(deps, { type, id }, then);
   });
 
   app.get('/api/history/:type/:id/diff', async (request) => {
@@ -74,6 +142,7 @@ export function registerAsOfQueries(app: FastifyInstance, deps: QueryServiceDeps
     const { type, entries } = await entriesOf(deps, principal, request.params);
     const before = foldFields(upTo(entries, from));
     const after = foldFields(upTo(entries, to));
-    return diffRecord(type, before, after, await namesOf(deps, peopleIn([before, after])));
+    const { names, references } = await namesIn(deps, type, [before, after]);
+    return diffRecord(type, before, after, names, references);
   });
 }

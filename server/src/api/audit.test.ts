@@ -101,9 +101,16 @@ describe('the audit log', () => {
       expect(row.actor.name).not.toMatch(/#\d/);
       expect(row.sentence).toContain(row.actor.name);
       expect(row.sentence).toMatch(/했습니다\.$/);
-      if (/^[A-Za-z]+-\d+$/.test(event.stream))
+      // A record's own event leads to the record as it was (its revision in the record's stream).
+      if (/^[A-Za-z]+-\d+$/.test(event.stream)) {
         expect(`${row.objectType}-${row.objectId}`).toBe(event.stream);
+        expect(row.revision).toBe(event.revision);
+      } else expect(row.revision).toBeNull();
+      // A record is named as its screens name it: an estimation by its number, a design by its name.
+      if (row.objectType === 'Estimation') expect(row.sentence).toMatch(/^.+님이 견적 EST-\d{8}-\d{4}에서 /);
     }
+    const designRows = rows.filter((row) => row.sentence.includes('디자인 ‘감사 디자인’에서'));
+    expect(designRows.map((row) => row.type)).toContain('DesignCreated');
   });
 
   it('shows each reader the events of exactly the records their history shows them', async () => {

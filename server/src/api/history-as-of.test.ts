@@ -4,8 +4,10 @@ import {
   messages,
   type RecordAsOf,
   type RecordDiff,
+  resourceNamed,
 } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { createSample } from '../testing/resource-contract';
 import { buildWorkedExample } from '../testing/worked-example';
 
 /**
@@ -117,6 +119,8 @@ describe('a record as it was', () => {
       id: sofa.id,
       trade: sofa.trade,
       name: '3인용 소파 (예시)',
+      // The line's source: the parts of the design its quantity came from.
+      source: sofa.sources.map((s: { label: string }) => s.label).join(', '),
       changes: expect.arrayContaining([
         {
           field: 'unitPrice',
@@ -129,7 +133,10 @@ describe('a record as it was', () => {
       ]),
     });
     expect(edit.lines!.removed.map((l) => l.id)).toEqual([dropped.id]);
-    expect(edit.lines!.added.map((l) => [l.trade, l.name])).toEqual([['기타', '폐기물 처리']]);
+    expect(edit.lines!.added.map((l) => [l.trade, l.name, l.source])).toEqual([
+      ['기타', '폐기물 처리', '직접 추가한 품목'],
+    ]);
+    expect(edit.lines!.changed.find((l) => l.id === sofa.id)!.source).not.toBe('');
     expect(edit.changes.find((c) => c.path === 'totals')).toMatchObject({ label: '금액' });
 
     // The whole life of the record: people by name, codes and amounts as the screens show them.
@@ -146,6 +153,55 @@ describe('a record as it was', () => {
     });
     for (const text of texts(whole)) expect(text).not.toMatch(/#\d|^\{|^\[|undefined|NaN/);
     for (const change of whole.changes) expect(change.label).not.toBe('기타 항목');
+
+    // The event that made the revision, told as the log tells it.
+    expect(last.type).toBe('EstimationDraftEdited');
+    expect(last.sentence).toMatch(/^이디자님이 견적 EST-\d{8}-\d{4}에서 초안 수정을 했습니다\.$/);
+    // The state as the screens show it: every field by its Korean name, people by name.
+    expect(last.fields).toContainEqual({ path: 'managerId', label: '담당 매니저', text: '박관리' });
+    expect(last.fields.map((f) => f.path).sort()).toEqual(Object.keys(last.state).sort());
+    for (const field of last.fields) expect(field.text).not.toMatch(/#\d|^\{|^\[|undefined|NaN/);
+    // A rename shows on every revision: names are read as they are now.
+    const renaming = await api().request('PUT', '/api/user/current', {
+      token: tokens.manager,
+      body: { name: '박새이름' },
+    });
+    expect(renaming.status).toBe(200);
+    const renamed = (await get('admin', `/api/history/Estimation/${id}/state?revision=${last.revision}`))
+      .body as RecordAsOf;
+    expect(renamed.fields).toContainEqual({ path: 'managerId', label: '담당 매니저', text: '박새이름' });
+  });
+
+  it('names the records a record refers to as they are named now, never by number', async () => {
+    const context = {
+      platform: () => platform,
+      admin: () => tokens.admin!,
+      stranger: () => tokens.stranger!,
+    };
+    const first = await createSample(context, resourceNamed('brand')!);
+    const other = await createSample(context, resourceNamed('brand')!);
+    const product = await createSample(context, resourceNamed('product')!);
+    const put = (path: string, version: number, body: unknown) =>
+      api().request('PUT', path, { token: tokens.admin, headers: { 'if-match': `"${version}"` }, body });
+    expect((await put(`/api/product/${product.id}`, 0, { brandId: first.id })).status).toBe(200);
+    expect((await put(`/api/product/${product.id}`, 1, { brandId: other.id })).status).toBe(200);
+    expect((await put(`/api/brand/${other.id}`, 0, { name: '바뀐 브랜드' })).status).toBe(200);
+    const history = await historyOf(`Product/${product.id}`);
+    const [from, to] = [history.at(-2)!.revision, history.at(-1)!.revision];
+    const diff = (await get('admin', `/api/history/Product/${product.id}/diff?from=${from}&to=${to}`))
+      .body as RecordDiff;
+    expect(diff.changes.find((c) => c.path === 'brandId')).toMatchObject({
+      label: '브랜드',
+      beforeText: first.name,
+      afterText: '바뀐 브랜드',
+    });
+    const state = (await get('admin', `/api/history/Product/${product.id}/state?revision=${from}`))
+      .body as RecordAsOf;
+    expect(state.fields.find((f) => f.path === 'brandId')).toEqual({
+      path: 'brandId',
+      label: '브랜드',
+      text: first.name,
+    });
   });
 
   it('diffs a design’s drawing element by element', async () => {
@@ -193,11 +249,18 @@ describe('a record as it was', () => {
       await get('owner', `/api/history/Design/${id}/diff?from=${saves[0]!.revision}&to=${saves[1]!.revision}`)
     ).body as RecordDiff;
     expect(diff.elements).toEqual({
-      added: [{ group: 'rooms', groupLabel: '방', id: 'r4' }],
-      removed: [{ group: 'rooms', groupLabel: '방', id: 'r3' }],
+      added: [{ group: 'rooms', groupLabel: '방', id: 'r4', name: '방' }],
+      removed: [{ group: 'rooms', groupLabel: '방', id: 'r3', name: '방' }],
       changed: [
-        { group: 'rooms', groupLabel: '방', id: 'r1', how: ['moved'], fields: ['polygon'] },
-        { group: 'rooms', groupLabel: '방', id: 'r2', how: ['resized'], fields: ['ceilingHeight'] },
+        { group: 'rooms', groupLabel: '방', id: 'r1', name: '방', how: ['moved'], fields: ['polygon'] },
+        {
+          group: 'rooms',
+          groupLabel: '방',
+          id: 'r2',
+          name: '방',
+          how: ['resized'],
+          fields: ['ceilingHeight'],
+        },
       ],
     });
     const document = diff.changes.find((c) => c.path === 'document')!;

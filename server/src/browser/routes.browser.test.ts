@@ -200,7 +200,7 @@ describeInBrowser('dashboard routes for each role', () => {
           ? ['내 구독', '내 결제 내역']
           : []),
         ...(hasAnyRole([role], ['Admin', 'Developer'])
-          ? ['구독 주문 관리', '구독 결제 관리', '구독 상품 관리']
+          ? ['구독 주문 관리', '구독 결제 관리', '구독 상품 관리', '감사 로그']
           : []),
         ...(hasAnyRole([role], ['PersonalFree', 'BusinessFree']) ? ['구독하기'] : []),
         ...(isAdmin

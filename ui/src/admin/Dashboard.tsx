@@ -67,6 +67,11 @@ const DesignAnalysisPage = lazy(() =>
   import('../designs/DesignAnalysisPage').then((m) => ({ default: m.DesignAnalysisPage })),
 );
 
+// The auditor's workbench is its own chunk: few users ever open it.
+const audit = () => import('../audit');
+const AuditLogPage = lazy(() => audit().then((m) => ({ default: m.AuditLogPage })));
+const RecordAuditPage = lazy(() => audit().then((m) => ({ default: m.RecordAuditPage })));
+
 /** /dashboard itself has no page of its own: it opens the landing page. */
 const GoToLanding = () => <Navigate to={landingAfterSignIn} replace />;
 
@@ -157,6 +162,8 @@ export function Dashboard() {
         {guarded('business-profile', <BusinessProfilePage />)}
         {guarded('my-subscription', <MySubscriptionPage />)}
         {guarded('catalogue', <CataloguePage />)}
+        {guarded('audit', <AuditLogPage />)}
+        {guarded('audit/:type/:id/:tab?', <RecordAuditPage />)}
       </CustomRoutes>
     </Admin>
   );

@@ -6,6 +6,7 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DesignServicesIcon from '@mui/icons-material/DesignServices';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
+import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
@@ -54,6 +55,19 @@ function SubscribeItem() {
   const paid = roles.some((r) => r === 'PersonalPro' || r === 'BusinessPro' || r === 'BusinessPremium');
   return free && !paid ? (
     <Menu.Item to="/subscription" primaryText="구독하기" leftIcon={<UpgradeIcon />} />
+  ) : null;
+}
+
+/**
+ * 감사 로그 in the menu of the Admin and the Developer, whose work it is. The page itself opens for
+ * anyone signed in (the API shows each reader what they may read), so a grant holder reaches it
+ * from a record's history.
+ */
+function AuditItem() {
+  const { permissions } = usePermissions<string[]>();
+  const roles = permissions ?? [];
+  return roles.includes('Admin') || roles.includes('Developer') ? (
+    <Menu.Item to={`${dashboardPath}/audit`} primaryText="감사 로그" leftIcon={<HistoryIcon />} />
   ) : null;
 }
 
@@ -193,6 +207,7 @@ export function DashboardMenu() {
       <BusinessProfileItem />
       <MySubscriptionItem />
       <SubscribeItem />
+      <AuditItem />
       {menuGroups.map((group) => (
         <MenuGroup key={group.title} {...group} />
       ))}

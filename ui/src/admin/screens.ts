@@ -48,4 +48,6 @@ export const builtScreens = [
   'design-manager/estimation',
   'my-estimation',
   'estimation/:id',
+  'audit',
+  'audit/:type/:id/:tab?',
 ] as const satisfies readonly DashboardRoute[];

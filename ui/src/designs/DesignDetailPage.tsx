@@ -59,7 +59,7 @@ const tabs = [
 type TabKey = (typeof tabs)[number][0];
 
 /** A document drawn in the browser by the same function the server draws thumbnails with. */
-function Drawing({ document, title }: { document: unknown; title: string }) {
+export function Drawing({ document, title }: { document: unknown; title: string }) {
   const parsed = designDocumentSchema.safeParse(document);
   if (!parsed.success) return <Alert severity="warning">문서를 그릴 수 없습니다.</Alert>;
   const svg = drawDocumentSvg(parsed.data, { title, width: 900 });

@@ -16,6 +16,7 @@ import {
 import {
   Alert,
   Box,
+  Button,
   LinearProgress,
   Stack,
   Table,
@@ -30,7 +31,9 @@ import {
 import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
 import type { AppDataProvider } from '../admin/dataProvider';
+import { recordAuditPath } from '../audit/api';
 import { formatDateTime } from '../i18n/format';
 import { type IdentityLabels, resolveLabels } from '../permissions/acl';
 import { type Shown, showValue, type ValueContext } from './values';
@@ -190,11 +193,23 @@ export function HistoryTable({
 
   if (isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
-  const notice = deleted ? (
-    <Alert severity="info" sx={{ mb: 2 }}>
-      삭제된 기록입니다. 삭제되기 전까지의 이력을 보여 줍니다.
-    </Alert>
-  ) : null;
+  // A record's history leads to the workbench: its events page by page, any revision, any diff, a replay.
+  const workbench =
+    id === undefined ? null : (
+      <Button component={Link} to={recordAuditPath(objectType, Number(id))} size="small" sx={{ mb: 1 }}>
+        감사 작업대에서 보기
+      </Button>
+    );
+  const notice = (
+    <>
+      {workbench}
+      {deleted && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          삭제된 기록입니다. 삭제되기 전까지의 이력을 보여 줍니다.
+        </Alert>
+      )}
+    </>
+  );
   if (data.length === 0)
     return (
       <>

@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import type { HistoryEntry } from '@interior/contracts';
+import type { Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  screenshot,
+  seriousViolations,
+  signInThroughForm,
+  UI_DIR,
+} from '../testing/browser';
+import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { buildWorkedExample } from '../testing/worked-example';
+
+const PASSWORD = 'audit-ui-password-1';
+
+/**
+ * The auditor's workbench: the log filtered by who and what, a record as it was, a draft's edit
+ * line by line, a replay stepped with the arrow keys, and the filtered log exported.
+ */
+describeInBrowser('the auditor’s workbench in the browser', () => {
+  let platform: TestPlatform;
+  let browser: LaunchedBrowser;
+  let page: Page;
+  let estimationId: number;
+  let designId: number;
+  let designerId: number;
+  /** The revisions of the estimation: the computed draft, the first and the second edit. */
+  const revisions: Record<'computed' | 'raised' | 'cut', number> = { computed: 0, raised: 0, cut: 0 };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ uiDir: UI_DIR });
+    const ids: Record<string, number> = {};
+    const tokens: Record<string, string> = {};
+    const people: [string, string, 'BusinessPro' | 'DesignManager' | 'Designer'][] = [
+      ['owner', '김민준', 'BusinessPro'],
+      ['manager', '박관리', 'DesignManager'],
+      ['designer', '이디자', 'Designer'],
+    ];
+    for (const [who, name, role] of people) {
+      const email = `${who}@audit-ui.example`;
+      ids[who] = await platform.createUser({ email, password: PASSWORD, roles: [role], name });
+      tokens[who] = (await platform.api.login(email, PASSWORD)).token;
+    }
+    const admin = (await platform.api.login(ADMIN.email, ADMIN.password)).token;
+    designId = (await buildWorkedExample(platform.api, { admin, owner: tokens.owner! }, '감사 거실'))
+      .designId;
+    designerId = ids.designer!;
+    const created = await platform.api.request('POST', `/api/design/${designId}/estimation`, {
+      token: tokens.owner,
+      body: { note: '거실 위주' },
+    });
+    estimationId = created.body.id as number;
+    const act = (who: string, step: string, body: unknown = {}) =>
+      platform.api.request('POST', `/api/estimation/${estimationId}/${step}`, { token: tokens[who]!, body });
+    tokens.admin = admin;
+    const assigned = await act('admin', 'assign', { managerId: ids.manager, designerId: ids.designer });
+    if (assigned.status !== 200) throw new Error(JSON.stringify(assigned.body));
+    const computed = await act('designer', 'draft');
+    if (computed.status !== 200) throw new Error(JSON.stringify(computed.body));
+    // The designer prices the sofa at 1,290,000원, then cuts it to 1,190,000원.
+    let etag = computed.headers.get('etag')!;
+    for (const unitPrice of [1_290_000, 1_190_000]) {
+      const lines = computed.body.lines.map((line: { name: string }) =>
+        line.name === '3인용 소파 (예시)' ? { ...line, unitPrice } : line,
+      );
+      const edited = await platform.api.request('PUT', `/api/estimation/${estimationId}/draft`, {
+        token: tokens.designer,
+        body: { lines },
+        headers: { 'if-match': etag },
+      });
+      if (edited.status !== 200) throw new Error(JSON.stringify(edited.body));
+      etag = edited.headers.get('etag')!;
+    }
+    const history = (
+      await platform.api.request('GET', `/api/history/Estimation/${estimationId}`, { token: admin })
+    ).body as HistoryEntry[];
+    const edits = history.filter((entry) => entry.type === 'EstimationDraftEdited');
+    revisions.computed = history.find((entry) => entry.type === 'EstimationDraftComputed')!.revision;
+    revisions.raised = edits[0]!.revision;
+    revisions.cut = edits[1]!.revision;
+
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${platform.url}/login`);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/dashboard\/mydesign$/);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('filters the log by actor and record type, each row one sentence', async () => {
+    await page.getByRole('menuitem', { name: '감사 로그' }).click();
+    const log = page.getByRole('table', { name: '감사 로그' });
+    await log.waitFor();
+    await page.getByLabel('사용자 (이름 또는 이메일)').fill('이디자');
+    await page.getByRole('option', { name: /이디자/ }).click();
+    await page.getByLabel('대상 종류').click();
+    await page.getByRole('option', { name: '견적', exact: true }).click();
+    // Every row left is the designer's, on an estimation: the draft and its two edits.
+    const rows = log.getByTestId('audit-row');
+    // The rows change as each filter applies: wait until the list is the filtered one.
+    const designersEstimationRows = async () => {
+      const texts = await rows.allTextContents();
+      return texts.length === 3 && texts.every((text) => text.includes('이디자님이 견적'));
+    };
+    for (const deadline = Date.now() + 10_000; !(await designersEstimationRows()); ) {
+      if (Date.now() > deadline) break;
+      await page.waitForTimeout(100);
+    }
+    const texts = await rows.allTextContents();
+    expect(texts).toHaveLength(3);
+    expect(texts.filter((text) => text.includes('초안 수정'))).toHaveLength(2);
+    for (const text of texts) expect(text).not.toMatch(/#\d|Estimation/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'audit-log-filtered');
+
+    // A row leads to the record's history in the workbench.
+    await rows.first().getByRole('link', { name: '이력' }).click();
+    await page.waitForURL(new RegExp(`/dashboard/audit/Estimation/${estimationId}$`));
+    await page.getByRole('table', { name: '변경 이력' }).getByText('담당자 배정', { exact: false }).waitFor();
+  });
+
+  it('opens the estimation as it was at an earlier revision, with its lines and totals', async () => {
+    await page.goto(
+      `${platform.url}/dashboard/audit/Estimation/${estimationId}/asof?revision=${revisions.raised}`,
+    );
+    const state = page.getByTestId('record-state');
+    await state
+      .getByTestId('estimate-line')
+      .filter({ hasText: '3인용 소파 (예시)' })
+      .getByText('1,290,000원')
+      .waitFor();
+    await page.getByTestId('state-caption').getByText(`리비전 ${revisions.raised}`).waitFor();
+    await state.getByText('담당 매니저').waitFor();
+    await state.getByText('박관리').waitFor();
+    await screenshot(page, 'audit-as-of');
+  });
+
+  it('opens a design as it was with its plan drawing, and a record’s 이력 tab leads to the workbench', async () => {
+    await page.goto(`${platform.url}/dashboard/audit/Design/${designId}/asof?revision=0`);
+    await page.getByTestId('state-caption').getByText('리비전 0').waitFor();
+    await page.getByRole('img', { name: '감사 거실 리비전 0 평면도' }).waitFor();
+    await page.getByRole('slider').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('img', { name: '감사 거실 리비전 1 평면도' }).waitFor();
+    await screenshot(page, 'audit-design-as-of');
+
+    await page.goto(`${platform.url}/dashboard/user/${designerId}/show/history`);
+    await page.getByRole('link', { name: '감사 작업대에서 보기' }).click();
+    await page.waitForURL(new RegExp(`/dashboard/audit/User/${designerId}$`));
+    await page
+      .getByRole('table', { name: '변경 이력' })
+      .getByText('사용자 ‘이디자’', { exact: false })
+      .first()
+      .waitFor();
+  });
+
+  it('shows the edit of a draft line by line', async () => {
+    await page.goto(`${platform.url}/dashboard/audit/Estimation/${estimationId}/diff`);
+    const change = page.getByTestId('line-change').filter({ hasText: '3인용 소파 (예시)' });
+    await change.getByText('단가 1,290,000원 → 1,190,000원', { exact: false }).waitFor();
+    expect(await change.textContent()).toContain('변경');
+    await page.getByTestId('field-change').filter({ hasText: '금액' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'audit-diff');
+  });
+
+  it('replays the stream with the arrow keys', async () => {
+    await page.goto(`${platform.url}/dashboard/audit/Estimation/${estimationId}/replay?revision=0`);
+    const step = page.getByTestId('replay-step');
+    await step.getByText(`1 / ${revisions.cut + 1}번째 이벤트`).waitFor();
+    await page.getByTestId('state-caption').getByText('리비전 0').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await step.getByText(`2 / ${revisions.cut + 1}번째 이벤트`).waitFor();
+    await page.getByTestId('state-caption').getByText('리비전 1').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await step.getByText(`1 / ${revisions.cut + 1}번째 이벤트`).waitFor();
+    // To the last edit: what it changed, then the record after it.
+    await page.goto(
+      `${platform.url}/dashboard/audit/Estimation/${estimationId}/replay?revision=${revisions.raised}`,
+    );
+    await page.getByTestId('state-caption').getByText(`리비전 ${revisions.raised}`).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('state-caption').getByText(`리비전 ${revisions.cut}`).waitFor();
+    await page.getByTestId('line-change').getByText('1,190,000원', { exact: false }).waitFor();
+    await screenshot(page, 'audit-replay');
+  });
+
+  it('shows someone without the Admin role only the events of records they may read', async () => {
+    // A browser of their own: the Admin's session is this browser's.
+    const theirs = await launchBrowser();
+    const own = await theirs.context.newPage();
+    await own.goto(`${platform.url}/login`);
+    await signInThroughForm(own, 'owner@audit-ui.example', PASSWORD);
+    await own.waitForURL(/\/dashboard\/mydesign$/);
+    // Not in their menu, but open: what it shows is what the API lets them read.
+    expect(await own.getByRole('menuitem', { name: '감사 로그' }).count()).toBe(0);
+    await own.goto(`${platform.url}/dashboard/audit`);
+    const rows = own.getByTestId('audit-row');
+    await rows.first().waitFor();
+    const texts = await rows.allTextContents();
+    expect(texts.some((text) => text.includes('디자인 ‘감사 거실’'))).toBe(true);
+    // Other people's records (the staff's own accounts) are not theirs to read.
+    for (const text of texts) expect(text).not.toMatch(/사용자 ‘(이디자|박관리)’/);
+    // The designer acted on their estimation: the owner finds them by name among the people shown.
+    await own.getByLabel('사용자 (이름 또는 이메일)').fill('이디자');
+    await own.getByRole('option', { name: '이디자' }).click();
+    await own.getByTestId('audit-row').filter({ hasText: '이디자님이 견적' }).first().waitFor();
+    await theirs.close();
+  });
+
+  it('exports the filtered log as CSV, showing its progress', async () => {
+    const filter = JSON.stringify({ objectType: 'Estimation', objectId: estimationId });
+    await page.goto(`${platform.url}/dashboard/audit?filter=${encodeURIComponent(filter)}`);
+    await page.getByTestId('audit-row').first().waitFor();
+    const shown = await page.getByTestId('audit-row').count();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV로 내보내기' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('audit.csv');
+    await page.getByRole('status').getByText(`내보내기 완료: ${shown}건`, { exact: false }).waitFor();
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toContain('위치');
+    expect(lines).toHaveLength(shown + 1);
+    expect(csv).toContain('이디자님이 견적');
+  });
+});
