@@ -72,6 +72,8 @@ export const dashboardRoutes = {
   'subscription/payment': allow('Admin', 'Developer'),
   'my-subscription': allow('Admin', 'Developer', 'PersonalPro', 'PersonalFree'),
   'my-payment': allow('Admin', 'Developer', 'PersonalPro', 'PersonalFree'),
+  // Read models rebuilt and checked against the log: the platform's operators only.
+  'audit/readmodels': allow('Admin', 'Developer'),
 } as const satisfies Record<string, RouteAccess>;
 
 export type DashboardRoute = keyof typeof dashboardRoutes;
@@ -122,6 +124,7 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
   'subscription/payment': '구독 결제 관리',
   'my-subscription': '내 구독',
   'my-payment': '내 결제 내역',
+  'audit/readmodels': '읽기 모델',
 };
 
 /**

@@ -179,7 +179,7 @@ const FROM_LOG_PAGE = 5_000;
  */
 const FOLDED_PAGES_AFTER_MIXED = 4;
 
-const lockProjection = (trx: Knex.Transaction, name: string) =>
+export const lockProjection = (trx: Knex.Transaction, name: string) =>
   trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
 
 /**

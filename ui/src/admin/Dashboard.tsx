@@ -61,6 +61,10 @@ const DesignAnalysisPage = lazy(() =>
   import('../designs/DesignAnalysisPage').then((m) => ({ default: m.DesignAnalysisPage })),
 );
 
+const ReadModelsPage = lazy(() =>
+  import('../audit/ReadModelsPage').then((m) => ({ default: m.ReadModelsPage })),
+);
+
 /** /dashboard itself has no page of its own: it opens the landing page. */
 const GoToLanding = () => <Navigate to={landingAfterSignIn} replace />;
 
@@ -149,6 +153,7 @@ export function Dashboard() {
         {guarded('profile', <ProfilePage />)}
         {guarded('business-profile', <BusinessProfilePage />)}
         {guarded('my-subscription', <MySubscriptionPage />)}
+        {guarded('audit/readmodels', <ReadModelsPage />)}
       </CustomRoutes>
     </Admin>
   );
