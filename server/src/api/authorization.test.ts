@@ -838,13 +838,13 @@ function readModelRoutes(): Route[] {
     {
       method: 'GET',
       pattern: '/api/readmodel/:name/rebuild',
-      path: () => '/api/readmodel/usergroup/rebuild',
+      path: () => '/api/readmodel/usergroups/rebuild',
       expected: (p) => (operator(p) ? 200 : 403),
     },
     {
       method: 'POST',
       pattern: '/api/readmodel/:name/verify',
-      path: () => '/api/readmodel/usergroup/verify',
+      path: () => '/api/readmodel/usergroups/verify',
       expected: (p) => (operator(p) ? 200 : 403),
     },
   ];
