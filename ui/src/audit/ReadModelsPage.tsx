@@ -69,7 +69,7 @@ function seconds(eta: number | null): string {
  * writes only `data:` lines, one event per blank-line-separated block.
  */
 async function followRebuild(name: string, onProgress: (progress: Progress) => void): Promise<void> {
-  const response = await apiFetch(`/readmodel/${encodeURIComponent(name)}/rebuild`, {
+  const response = await apiFetch(`/api/readmodel/${encodeURIComponent(name)}/rebuild`, {
     headers: { Accept: 'text/event-stream' },
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -181,7 +181,7 @@ function ReadModelRow({ model }: { model: ReadModel }) {
       .catch((error: Error) => setFailure(error.message))
       .finally(() => void refresh());
   const rebuild = useMutation({
-    mutationFn: () => apiJson(`/readmodel/${encodeURIComponent(model.name)}/rebuild`, { method: 'POST' }),
+    mutationFn: () => apiJson(`/api/readmodel/${encodeURIComponent(model.name)}/rebuild`, { method: 'POST' }),
     onMutate: () => setFailure(null),
     onSuccess: () => {
       void follow();
@@ -191,7 +191,7 @@ function ReadModelRow({ model }: { model: ReadModel }) {
   });
   const verify = useMutation({
     mutationFn: () =>
-      apiJson<VerifyReport>(`/readmodel/${encodeURIComponent(model.name)}/verify`, { method: 'POST' }),
+      apiJson<VerifyReport>(`/api/readmodel/${encodeURIComponent(model.name)}/verify`, { method: 'POST' }),
     onMutate: () => setFailure(null),
     onError: (error: Error) => setFailure(error.message),
   });
@@ -249,7 +249,7 @@ function ReadModelRow({ model }: { model: ReadModel }) {
 export function ReadModelsPage() {
   const list = useQuery({
     queryKey: ['readmodels'],
-    queryFn: () => apiJson<ReadModel[]>('/readmodel'),
+    queryFn: () => apiJson<ReadModel[]>('/api/readmodel'),
     refetchInterval: 5_000,
   });
   return (
