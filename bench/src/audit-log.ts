@@ -66,9 +66,17 @@ export async function auditSection(
     const missing = target - (await logEvents(platform));
     if (missing > 0) {
       progress(`audit: seeding the log to ${target.toLocaleString('en-US')} events`);
-      await seedGroups(platform, (await groupCount(platform)) + missing, userId, progress);
+      // Every projection reads the million events; the audit log writes a row for each.
+      await seedGroups(
+        platform,
+        (await groupCount(platform)) + missing,
+        userId,
+        progress,
+        100_000,
+        1_800_000,
+      );
     }
-    await platform.runner.caughtUp({ timeoutMs: 900_000 });
+    await platform.runner.caughtUp({ timeoutMs: 1_800_000 });
     const events = await logEvents(platform);
     const page = (filter: Record<string, unknown>) =>
       `/api/audit?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, 24]) })}`;
