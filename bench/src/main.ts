@@ -7,6 +7,7 @@ import { userGroupsProjection } from '@interior/projections/usergroups/usergroup
 import { type PlatformServer, startPlatform } from '@interior/server';
 import { ApiClient } from './api-client';
 import { measureDirectWrites, measureHttpCreates, type WritePlan } from './append-throughput';
+import { auditSection } from './audit-log';
 import {
   type BenchDatabase,
   createBenchDatabase,
@@ -235,6 +236,7 @@ async function main(): Promise<number> {
     process.stdout.write(await estimationDraftSection(bench.url, admin, options.quick, engine));
     process.stdout.write(await productListSection(bench.url, admin, options.quick));
     process.stdout.write(await largePlanSection(bench.url, admin, options.quick));
+    process.stdout.write(await auditSection(bench.url, admin, options.quick, progressReporter()));
     if (options.json) {
       await fs.writeFile(options.json, `${JSON.stringify({ ...report, uiWeight }, null, 2)}\n`);
       process.stdout.write(`\nResults written to ${path.resolve(options.json)}\n`);

@@ -61,6 +61,8 @@ export async function seedGroups(
   actorId: number,
   progress: (message: string) => void,
   chunk = 100_000,
+  /** How long every projection may take to catch up with the seeded events. */
+  catchUpTimeoutMs = 600_000,
 ): Promise<SeedResult> {
   const { knex } = platform.runtime.db;
   if (districts.length !== 10 || teams.length !== 10)
@@ -76,7 +78,7 @@ export async function seedGroups(
     progress(`seeded ${done.toLocaleString('en-US')} of ${toSeed.toLocaleString('en-US')} groups`);
   }
   const appended = performance.now();
-  await platform.runner.caughtUp({ timeoutMs: 600_000 });
+  await platform.runner.caughtUp({ timeoutMs: catchUpTimeoutMs });
   const caughtUp = performance.now();
   return {
     seeded: toSeed,

@@ -90,6 +90,8 @@ export const messages = {
   notYetRecorded: '그 시각에는 아직 없던 기록입니다.',
   invalidExportFormat: '내보내기 형식은 csv 또는 jsonl이어야 합니다.',
   invalidAuditCursor: '다음 페이지 위치(after)가 올바르지 않습니다.',
+  readModelUnknown: '그런 이름의 읽기 모델이 없습니다.',
+  readModelRebuilding: '이 읽기 모델은 이미 재구성 중입니다. 재구성이 끝난 뒤에 다시 시도해 주세요.',
   auditPageNeedsCursor: '다음 페이지는 앞 페이지가 알려 준 위치(after)로 이어서 조회해야 합니다.',
   unknownFilterField: (field: string) => `검색할 수 없는 항목입니다: ${field}`,
 

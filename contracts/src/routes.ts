@@ -80,6 +80,8 @@ export const dashboardRoutes = {
   // the records they may read, so a grant of Read on a type is what lets someone audit it.
   audit: signedIn,
   'audit/:type/:id/:tab?': signedIn,
+  // Read models rebuilt and checked against the log: the platform's operators only.
+  'audit/readmodels': allow('Admin', 'Developer'),
 } as const satisfies Record<string, RouteAccess>;
 
 export type DashboardRoute = keyof typeof dashboardRoutes;
@@ -134,6 +136,7 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
   'my-payment': '내 결제 내역',
   audit: '감사 로그',
   'audit/:type/:id/:tab?': '기록 감사',
+  'audit/readmodels': '읽기 모델',
 };
 
 /**

@@ -1,10 +1,12 @@
 /**
  * The projections alone (distributed stack): keeps every read model up to date by polling the
- * global log, runs the reactors (mail) and answers GET /api/health with each projection's state. Run with
+ * global log, runs the reactors (mail), answers GET /api/health with each projection's state and
+ * serves /api/readmodel (the front door sends it here). Run with
  * `node --import tsx projections/src/main.ts`.
  */
 import { runService } from '@interior/platform';
 import { allProjections, ProjectionRunner, startReactors } from './index';
+import { registerReadModelRoutes } from './readmodel/routes';
 
 await runService('projections', async (runtime, app) => {
   const runner = new ProjectionRunner({
@@ -15,6 +17,7 @@ await runService('projections', async (runtime, app) => {
     logger: app.log,
   });
   await runner.start();
+  registerReadModelRoutes(app, { knex: runtime.db.knex, store: runtime.store, vault: runtime.vault });
   const reactors = await startReactors(runtime, app.log);
   return {
     health: {

@@ -28,6 +28,7 @@ import {
   userSessionsProjection,
   usersProjection,
 } from '@interior/projections';
+import { registerReadModelRoutes } from '@interior/projections/readmodel/routes';
 import { registerQueryRoutes } from '@interior/query-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -125,6 +126,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
       answers: new AnswerCache((names) => runner.readModelVersion(...names, aclProjection.name)),
       permissions: runtime.permissions,
     });
+    registerReadModelRoutes(app, { knex: runtime.db.knex, store: runtime.store, vault: runtime.vault });
     registerHealth(app, runtime.db.knex, { projections: () => projectionHealth(runner) });
     if (options.uiDir) {
       if (!fs.existsSync(path.join(options.uiDir, 'index.html'))) {

@@ -100,6 +100,11 @@ export interface LogInSql {
    */
   page(after: Position | null, limit: number): { sql: string; bindings: Knex.RawBinding[] };
   /**
+   * SQL (knex bindings) of how many events readAll would answer after `after`, at most `limit`,
+   * as one row's `n` (a read model's lag, read from the log's index alone).
+   */
+  count(after: Position | null, limit: number): { sql: string; bindings: Knex.RawBinding[] };
+  /**
    * SQL (knex bindings) of a condition: the events readAll would answer after `after` now are
    * exactly `events` (appends of this store, given to its listeners), in one page, and will stay
    * so (every transaction before theirs is over). A reader that holds these events applies them

@@ -240,6 +240,28 @@ describe('PostgreSQL adapter, the events it gives its listeners', () => {
     }
   });
 
+  it('counts the events readAll would answer after a position, up to a limit', async () => {
+    const db = await openTestDatabase();
+    const store = createPostgresEventStore(db.knex, { pollIntervalMs: 20 });
+    try {
+      const count = async (after: string | null, limit = 100) => {
+        const { sql, bindings } = store.logInSql.count(after, limit);
+        const { rows } = await db.knex.raw<{ rows: { n: number }[] }>(sql, bindings);
+        return rows[0]!.n;
+      };
+      expect(await count(null)).toBe(0);
+      await store.append('Given-1', [newEvent(), newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+      await store.append('Given-2', [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+      const read = await store.readAll({ after: null, limit: 10 });
+      expect(await count(null)).toBe(5);
+      for (const [i, event] of read.entries()) expect(await count(event.position)).toBe(read.length - 1 - i);
+      expect(await count(null, 2)).toBe(2);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+
   // A server's connections only: PGlite runs one transaction at a time.
   (process.env.TEST_DATABASE_URL ? it : it.skip)(
     'holdsOnly is false while a transaction before the events may still append',

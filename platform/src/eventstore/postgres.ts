@@ -155,6 +155,12 @@ const READ_ALL_SQL = `select ${SELECT_EVENT} from events
   limit $3`;
 
 /** The page of READ_ALL_SQL as rows for statements of the database (LogInSql). */
+/** How many events readAll would answer after a position, at most `limit` (LogInSql.count). */
+const LOG_COUNT_SQL = `select count(*)::integer as n from (select 1 from events
+  where (transaction_id, position) > (?::text::xid8, ?::bigint)
+    and transaction_id < ${VISIBLE_BELOW}
+  limit ?) as behind`;
+
 const LOG_PAGE_SQL = `select row_number() over (order by transaction_id, position) as n,
     type, stream, revision, data, metadata, ${POSITION_SQL} as at
   from events
@@ -224,6 +230,10 @@ export class PostgresEventStore implements EventStore {
       page(after, limit) {
         const from = after ? decodePosition(after) : ORIGIN;
         return { sql: LOG_PAGE_SQL, bindings: [from.tx.toString(), from.pos.toString(), limit] };
+      },
+      count(after, limit) {
+        const from = after ? decodePosition(after) : ORIGIN;
+        return { sql: LOG_COUNT_SQL, bindings: [from.tx.toString(), from.pos.toString(), limit] };
       },
       holdsOnly(after, events) {
         const from = after ? decodePosition(after) : ORIGIN;

@@ -523,6 +523,8 @@ const routes: Route[] = [
     path: () => '/api/audit/export?format=jsonl',
     expected: () => 200,
   },
+  // Read models: the platform's operators only (the route's roles), whatever the record grants.
+  ...readModelRoutes(),
   ...groupKeys.flatMap((key): Route[] => [
     {
       method: 'GET',
@@ -816,6 +818,37 @@ const routes: Route[] = [
   ...catalogueDrawingRoutes(),
   ...estimationRoutes(),
 ];
+
+function readModelRoutes(): Route[] {
+  const operator = (p: Persona) => canAccess(dashboardRoutes['audit/readmodels'], p.roles);
+  return [
+    {
+      method: 'GET',
+      pattern: '/api/readmodel',
+      path: () => '/api/readmodel',
+      expected: (p) => (operator(p) ? 200 : 403),
+    },
+    // No rebuild is started here: a read model of no such name answers its 404 after the check.
+    {
+      method: 'POST',
+      pattern: '/api/readmodel/:name/rebuild',
+      path: () => '/api/readmodel/no-such-model/rebuild',
+      expected: (p) => (operator(p) ? 404 : 403),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/readmodel/:name/rebuild',
+      path: () => '/api/readmodel/usergroups/rebuild',
+      expected: (p) => (operator(p) ? 200 : 403),
+    },
+    {
+      method: 'POST',
+      pattern: '/api/readmodel/:name/verify',
+      path: () => '/api/readmodel/usergroups/verify',
+      expected: (p) => (operator(p) ? 200 : 403),
+    },
+  ];
+}
 
 function subscriptionRoutes(): Route[] {
   const holds = (p: Persona, ...wanted: Role[]) => p.roles.some((r) => wanted.includes(r));

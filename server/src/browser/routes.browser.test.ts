@@ -202,6 +202,8 @@ describeInBrowser('dashboard routes for each role', () => {
         ...(hasAnyRole([role], ['Admin', 'Developer'])
           ? ['구독 주문 관리', '구독 결제 관리', '구독 상품 관리', '감사 로그']
           : []),
+        // The read models (rebuild, check): the platform's operators.
+        ...(hasAnyRole([role], ['Admin', 'Developer']) ? ['읽기 모델'] : []),
         ...(hasAnyRole([role], ['PersonalFree', 'BusinessFree']) ? ['구독하기'] : []),
         ...(isAdmin
           ? [

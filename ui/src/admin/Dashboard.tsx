@@ -71,6 +71,9 @@ const DesignAnalysisPage = lazy(() =>
 const audit = () => import('../audit');
 const AuditLogPage = lazy(() => audit().then((m) => ({ default: m.AuditLogPage })));
 const RecordAuditPage = lazy(() => audit().then((m) => ({ default: m.RecordAuditPage })));
+const ReadModelsPage = lazy(() =>
+  import('../audit/ReadModelsPage').then((m) => ({ default: m.ReadModelsPage })),
+);
 
 /** /dashboard itself has no page of its own: it opens the landing page. */
 const GoToLanding = () => <Navigate to={landingAfterSignIn} replace />;
@@ -164,6 +167,7 @@ export function Dashboard() {
         {guarded('catalogue', <CataloguePage />)}
         {guarded('audit', <AuditLogPage />)}
         {guarded('audit/:type/:id/:tab?', <RecordAuditPage />)}
+        {guarded('audit/readmodels', <ReadModelsPage />)}
       </CustomRoutes>
     </Admin>
   );

@@ -1,6 +1,7 @@
 import { dashboardPath, hasAnyRole, staffRoles } from '@interior/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BusinessIcon from '@mui/icons-material/Business';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -203,6 +204,7 @@ export function DashboardMenu() {
       <RouteItem route="design-manager/estimation" text="협력사 견적 관리" icon={<RequestQuoteIcon />} />
       <RouteItem route="my-estimation" text="내 견적" icon={<AssignmentIcon />} />
       <RouteItem route="system/supplier" text="견적서 공급자" icon={<StorefrontIcon />} />
+      <RouteItem route="audit/readmodels" text="읽기 모델" icon={<AutorenewIcon />} />
       <Menu.Item to={`${dashboardPath}/profile`} primaryText="프로필" leftIcon={<AccountCircleIcon />} />
       <BusinessProfileItem />
       <MySubscriptionItem />

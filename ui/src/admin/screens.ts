@@ -20,6 +20,7 @@ export const builtScreens = [
   'design/management',
   'design-manager/design',
   'analysis/design',
+  'audit/readmodels',
   'product',
   'material',
   'brand',
