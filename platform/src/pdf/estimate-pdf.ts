@@ -5,6 +5,7 @@ import {
   KIND_LABELS,
   type Line,
   type LineKind,
+  type ProductTopLook,
   type Totals,
 } from '@interior/contracts';
 import PDFDocument from 'pdfkit';
@@ -66,8 +67,8 @@ export interface EstimatePdfInput {
   supplier: EstimatePdfParty & { registrationNumber: string; seal?: Buffer | null };
   /** 평면도: the design as it was at the quoted revision, drawn on the first page */
   plan?: DesignDocument | null;
-  /** footprints of the plan's products by id (mm); 600 × 600 when unknown */
-  planProductSizes?: Readonly<Record<string, { width: number; depth: number }>>;
+  /** the plan's products by id as drawn from above (size, name, top view); 600 × 600 when unknown */
+  planProducts?: Readonly<Record<string, ProductTopLook>>;
   lines: readonly Line[];
   totals: Totals;
   note?: string | null;

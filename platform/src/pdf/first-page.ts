@@ -43,7 +43,7 @@ function planBox(doc: Doc, input: EstimatePdfInput, x: number, y: number, width:
     doc,
     plan,
     { x: box.x + 4, y: box.y + 4, width: box.width - 8, height: box.height - 8 },
-    { productSizes: input.planProductSizes },
+    { products: input.planProducts },
   );
 }
 

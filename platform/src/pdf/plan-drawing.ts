@@ -11,7 +11,7 @@ export function drawPlan(
   doc: Doc,
   plan: DesignDocument,
   box: { x: number; y: number; width: number; height: number },
-  options: Pick<DrawingOptions, 'productSizes' | 'wallDrawingWidths'> = {},
+  options: Pick<DrawingOptions, 'products' | 'wallDrawingWidths'> = {},
 ): void {
   // A label's white halo is painted under its letters on screen (paint-order); PDF text draws its
   // outline over the letters, which would hide them, so the plan's labels go without it.

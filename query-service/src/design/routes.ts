@@ -30,8 +30,8 @@ import { sendDrawing } from '../drawing-reply';
 import { requireReadable } from '../record-access';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
-import { productLooksOf } from './product-looks';
 import { designDocumentAt } from './document-at';
+import { productLooksOf } from './product-looks';
 
 const { designs, log } = designReadModels;
 

@@ -5,8 +5,6 @@ import {
   estimationReadModels,
   messages,
   positiveId,
-  productResource,
-  resourceTable,
   type Supplier,
   type Totals,
 } from '@interior/contracts';
@@ -28,6 +26,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { designDocumentAt } from '../design/document-at';
+import { productLooksOf } from '../design/product-looks';
 import { sendReadableList } from '../readable-list';
 import { readableRow, requireReadable } from '../record-access';
 
@@ -160,7 +159,7 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
       supplier: await supplierOf(deps, quote.supplier as Supplier | null, row.managerId),
       ...(await planOf(deps, row.designId, quote.designRevision).then((plan) => ({
         plan: plan?.document ?? null,
-        planProductSizes: plan?.productSizes,
+        planProducts: plan?.products,
       }))),
       lines: quote.lines as EstimationLine[],
       totals: quote.totals as Totals,
@@ -240,22 +239,18 @@ async function supplierOf(deps: QueryServiceDeps, issuedWith: Supplier | null, m
   return { name: '인테리어 플랫폼', registrationNumber: '-' };
 }
 
-/** The design as it was at the quoted revision, with its products' footprints; null if unreadable. */
+/** The design as it was at the quoted revision, with its products as drawn from above; null if unreadable. */
 async function planOf(deps: QueryServiceDeps, designId: number, revision: number) {
   const found = await designDocumentAt(deps, designId, revision).catch(() => null);
   const parsed = designDocumentSchema.safeParse(found?.document);
   if (!parsed.success) return null;
-  const ids = [...new Set(parsed.data.items.map((item) => item.productId))];
-  const rows = ids.length
-    ? ((await deps
-        .knex(resourceTable(productResource))
-        .whereIn('id', ids)
-        .select('id', 'width', 'depth')) as { id: number; width: number | null; depth: number | null }[])
-    : [];
-  const productSizes = Object.fromEntries(
-    rows
-      .filter((r) => r.width && r.depth)
-      .map((r) => [String(r.id), { width: Number(r.width), depth: Number(r.depth) }]),
+  const looks = await productLooksOf(deps.knex, parsed.data);
+  // A PDF embeds only PNG and JPEG images; a product with another kind of top view shows its name.
+  const products = Object.fromEntries(
+    Object.entries(looks).map(([id, look]) => [
+      id,
+      /^data:image\/(png|jpeg);/.test(look.image ?? '') ? look : { ...look, image: null },
+    ]),
   );
-  return { document: parsed.data, productSizes };
+  return { document: parsed.data, products };
 }
