@@ -31,17 +31,11 @@ import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform
 
 const PASSWORD = 'axe password 1';
 
-/**
- * Rules left out on the editor, each a finding owned by other work, to be dropped with it:
- * the editor's product list is a `ul` whose children are `role=button` (axe `list`); its fix is
- * the editor's product list rework.
- */
-const editorKnownRules = ['list'];
-
 /** A concrete path for each route pattern, on the user's own records where there are some. */
 const pathOf = (route: DashboardRoute, ids: { design: number; notice: number }) =>
   `/dashboard/${route
     .replace('mydesign/:id/:tab?', `mydesign/${ids.design}/overview`)
+    .replace('audit/:type/:id/:tab?', `audit/Design/${ids.design}/asof`)
     .replace('notice/:id', `notice/${ids.notice}`)
     .replace(':id', '1')}`;
 
@@ -130,7 +124,7 @@ describeInBrowser('accessibility of every route, for each role that may open it'
       await page.goto(`${platform.url}${editor}`);
       await page.getByTestId('plan-canvas').waitFor();
       found.push(
-        ...(await seriousViolations(page, { disabledRules: editorKnownRules })).map((v) => `${editor}: ${v}`),
+        ...(await seriousViolations(page)).map((v) => `${editor}: ${v}`),
       );
       expect(found).toEqual([]);
     },

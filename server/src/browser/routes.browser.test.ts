@@ -35,7 +35,7 @@ const PASSWORD = 'routes password 1';
 
 /** A concrete path for each route pattern. */
 const pathOf = (route: DashboardRoute) =>
-  `/dashboard/${route.replace(':id', '1').replace('/:tab?', '/overview').replace(':tab?', '')}`;
+  `/dashboard/${route.replace('audit/:type/:id/:tab?', 'audit/Design/1/log').replace(':id', '1').replace('/:tab?', '/overview').replace(':tab?', '')}`;
 
 /** Opens a path inside the running app, as a link would (no reload: the session stays). */
 async function openInApp(page: Page, path: string) {
