@@ -31,7 +31,8 @@ const rowOf = (event: StoredEvent) => {
  */
 export const auditLogProjection = defineProjection({
   name: 'audit-log',
-  // 2: each row keeps its event's revision in its stream, so a row leads to the record as it was.
+  // 2: each row keeps its event's revision in its stream, so a row leads to the record as it was;
+  // a kind of record alone has its own index (one with the record's id after it cannot give log order).
   version: 2,
   handles: allEventTypes,
   tables: {
@@ -56,6 +57,7 @@ export const auditLogProjection = defineProjection({
       `create index if not exists ${table}_${name} on ${table} (${columns}, "logMajor", "logMinor")`;
     return [
       index('actor', '"actorId"'),
+      index('kind', '"objectType"'),
       index('object', '"objectType", "objectId"'),
       index('type', '"type"'),
       `create index if not exists ${table}_time on ${table} ("occurredAt")`,
