@@ -6,12 +6,13 @@ const db = projectionTestDatabase();
 const spec = projectionSpec(auditLogProjection, db);
 
 describe('the audit log read model', () => {
-  it('keeps one row per event, without its data: who did what to which record, when, in log order', async () => {
+  it('keeps one row per event, without its data: who did what to which record, at which revision of its stream, when, in log order', async () => {
     const rows = await spec
       .given([
         { stream: ['Brand', 4], type: 'BrandCreated', data: { id: 4, name: '한샘' }, actorId: 2 },
         { stream: 'Acl-Design-7', type: 'AclChanged', data: { secret: '보이지 않음' }, actorId: 3 },
         { stream: 'UserEmail-abc', type: 'EmailReserved', data: { userId: 5 }, actorId: 6 },
+        { stream: ['Brand', 4], type: 'BrandUpdated', data: { name: '한샘인테리어' }, actorId: 2 },
       ])
       .rows(auditLogReadModel, ['logMajor', 'logMinor']);
     expect(rows).toEqual([
@@ -22,6 +23,7 @@ describe('the audit log read model', () => {
         occurredAt: givenAt(0),
         type: 'BrandCreated',
         stream: 'Brand-4',
+        revision: 0,
         objectType: 'Brand',
         objectId: 4,
         acl: false,
@@ -34,6 +36,7 @@ describe('the audit log read model', () => {
         occurredAt: givenAt(1),
         type: 'AclChanged',
         stream: 'Acl-Design-7',
+        revision: 0,
         objectType: 'Design',
         objectId: 7,
         acl: true,
@@ -46,10 +49,24 @@ describe('the audit log read model', () => {
         occurredAt: givenAt(2),
         type: 'EmailReserved',
         stream: 'UserEmail-abc',
+        revision: 0,
         objectType: 'UserEmail',
         objectId: null,
         acl: false,
         actorId: 6,
+      },
+      {
+        logMajor: '0',
+        logMinor: '3',
+        position: '0:3',
+        occurredAt: givenAt(3),
+        type: 'BrandUpdated',
+        stream: 'Brand-4',
+        revision: 1,
+        objectType: 'Brand',
+        objectId: 4,
+        acl: false,
+        actorId: 2,
       },
     ]);
   });
