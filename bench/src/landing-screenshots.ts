@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DesignDocument, Point } from '@interior/contracts';
+import { type DesignDocument, rectanglePlanDocument } from '@interior/contracts';
 import { launchBrowser } from '@interior/server/testing/chromium';
 import { ADMIN, type ApiClient, startTestPlatform } from '@interior/server/testing/platform';
 import type { Page } from 'playwright-core';
@@ -27,8 +27,6 @@ async function ok<T = Record<string, unknown>>(
   return body as T;
 }
 
-const key = (p: Point) => `${p.x},${p.y}`;
-
 /** A 34평 apartment (전용 84㎡) as rectangles in mm: name, x, y, width, depth. */
 const apartment: [string, number, number, number, number][] = [
   ['거실', 0, 0, 4500, 6000],
@@ -52,28 +50,14 @@ async function furnishedApartment(api: ApiClient, admin: string): Promise<Design
   const workspaces = await list('workspace');
   const products = await list('product');
   const product = (code: string) => products.find((p) => p.code === code)?.id as number;
-  const walls: DesignDocument['walls'] = [];
-  const seen = new Set<string>();
-  const rooms: DesignDocument['rooms'] = apartment.map(([name, x, y, width, depth], index) => {
-    const polygon = [
-      { x, y },
-      { x: x + width, y },
-      { x: x + width, y: y + depth },
-      { x, y: y + depth },
-    ];
-    polygon.forEach((a, i) => {
-      const b = polygon[(i + 1) % polygon.length]!;
-      const edge = [key(a), key(b)].sort().join('|');
-      if (seen.has(edge)) return;
-      seen.add(edge);
-      walls.push({ id: `w${walls.length + 1}`, a, b, thickness: 120, height: 2300 });
-    });
-    const type = workspaces.find((w) => String(w.name).startsWith(name.replace(/ \d$/, '')));
+  const plan = rectanglePlanDocument(
+    apartment.map(([name, x, y, width, depth]) => ({ name, x, y, width, depth })),
+  );
+  const walls = plan.walls;
+  const rooms: DesignDocument['rooms'] = plan.rooms.map((room) => {
+    const type = workspaces.find((w) => String(w.name).startsWith(room.name.replace(/ \d$/, '')));
     return {
-      id: `r${index + 1}`,
-      name,
-      polygon,
-      ceilingHeight: 2300,
+      ...room,
       ...(type
         ? {
             workspaceId: type.id as number,

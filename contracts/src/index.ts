@@ -32,6 +32,7 @@ export * from './popup-banner';
 export * from './product-mount';
 export * from './product-top-view';
 export * from './record-diff';
+export * from './rectangle-plan';
 export * from './resource';
 export * from './resources';
 export * from './roles';
