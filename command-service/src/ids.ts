@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
  * Integer ids (SPEC: positive ints) from one PostgreSQL sequence per object type, created on first
  * use. Sequences never hand out a number twice, even across processes; gaps are fine.
  */
-/** Object types of SPEC §3, and entities with ids of their own that are not object types. */
+/** Object types that carry an ACL, and entities with ids of their own that are not object types. */
 export type IdKind = ObjectType | 'Business' | 'File' | 'SnsAccount' | 'SubscriptionPlan' | 'Payment';
 
 /**

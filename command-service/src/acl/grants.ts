@@ -5,7 +5,7 @@ import { aclDecider } from './decide';
 
 /**
  * Grants a record's own commands give (a design's owner, an estimation's requester and
- * assignees), recorded in the record's ACL like any grant of SPEC §7, so reads, lists and history
+ * assignees), recorded in the record's ACL like any other grant, so reads, lists and history
  * authorize them the same way.
  */
 export async function changeGrants(

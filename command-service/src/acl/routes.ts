@@ -24,7 +24,7 @@ import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { aclDecider } from './decide';
 
 /**
- * SPEC §7 `PUT api/acl/{type}[/{id}]` (the whole new list of grants; no body in the answer), and
+ * `PUT api/acl/{type}[/{id}]` (the whole new list of grants; no body in the answer), and
  * `POST api/identity/target` (identities with their labels: a read, but a POST, so it lives where
  * the front door sends POSTs).
  */

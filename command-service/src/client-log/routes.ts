@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CommandServiceDeps } from '../deps';
 
 /**
- * SPEC §4 client log: browsers send their queued events every minute. They are operational data
+ * The client log: browsers send their queued events every minute. They are operational data
  * (not domain state, so rows rather than events), bounded in number and size, and readable by
  * Admins at /api/clientlog.
  */

@@ -88,7 +88,7 @@ async function checkFolder(knex: Knex, folderId: number | null | undefined, owne
 
 /**
  * Makes a design (new, from a plan, or a copy): the creation event, then the owner's Admin grant
- * (docs/domain.md: the owner holds Admin from creation), as the ACL of SPEC §7 records any grant.
+ * (docs/domain.md: the owner holds Admin from creation), as the object's ACL records any grant.
  */
 async function createDesign(
   deps: Deps,

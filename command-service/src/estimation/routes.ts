@@ -116,7 +116,7 @@ async function hasRole(deps: Deps, userId: number, role: string): Promise<boolea
   return Boolean(row && row.status === 'Active' && (row.roles as string[]).includes(role));
 }
 
-/** PersonalFree alone: estimation is for paying and business users and staff (SPEC §6). */
+/** PersonalFree alone may not ask for estimates: they are for paying and business users and staff. */
 const onlyFree = (principal: Principal) =>
   principal.roles.length > 0 && principal.roles.every((role) => role === 'PersonalFree' || role === 'Guest');
 

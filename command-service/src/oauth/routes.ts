@@ -86,7 +86,7 @@ function bindingCookie(request: FastifyRequest, value: string, maxAgeSeconds: nu
 const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 /**
- * Sign-in with Kakao, Naver and Cafe24 (SPEC §2 /sns-login, /cafe24, /cafe24-admin), the SNS
+ * Sign-in with Kakao, Naver and Cafe24 (the /sns-login, /cafe24 and /cafe24-admin pages), the SNS
  * sign-up, and linking and unlinking provider accounts on the profile.
  */
 export function registerOAuthCommands(app: FastifyInstance, deps: CommandServiceDeps): void {

@@ -18,8 +18,8 @@ import { sessionDecider } from './decide';
 import { startSession } from './start-session';
 
 /**
- * Sign-in, token reissue and sign-out (SPEC §7, §8). A session is a stream of its own holding the
- * refresh token's hash; access tokens name the session, which every request checks.
+ * Sign-in, token reissue and sign-out. Wrong credentials answer 404 and an inactive account 403.
+ * A session is a stream of its own holding the refresh token's hash; access tokens name the session, which every request checks.
  */
 export function registerSessionCommands(app: FastifyInstance, deps: CommandServiceDeps): void {
   const loadUser = async (id: number) =>
@@ -41,7 +41,7 @@ export function registerSessionCommands(app: FastifyInstance, deps: CommandServi
       await deps.rateLimits.consume('loginFailuresPerAccount', accountKey);
       throw new HttpError(404, messages.wrongCredentials);
     }
-    // Still SPEC §8's 403, but a person who has not verified the address is told so (the right
+    // Still the inactive account's 403, but a person who has not verified the address is told so (the right
     // password was given, so this reveals nothing to anyone else) and the page offers a new mail.
     if (known.status === 'Pending') throw new HttpError(403, messages.emailNotVerified);
     if (known.status !== 'Active') throw new HttpError(403, messages.userInactive);

@@ -7,7 +7,7 @@ import { sessionDecider } from './decide';
 
 /**
  * Opens a session for a user whose credentials were checked: a `Session-<uuid>` stream holding the
- * refresh token's hash, then the answer of SPEC §7 `POST api/login` once the read models know the
+ * refresh token's hash, then the answer of `POST api/login` (the token pair and the user) once the read models know the
  * session (the very next request authenticates against them).
  */
 export async function startSession(

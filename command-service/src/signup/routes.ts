@@ -37,8 +37,8 @@ import { mobileKey } from './mobile-code';
 const CodeParams = z.object({ mobile: PhoneSchema, code: VerificationCodeSchema });
 
 /**
- * Sign-up (SPEC §2 /signup-personal, /signup-business) and mobile verification (SPEC §7
- * POST api/code, HEAD api/code/{mobile}/{code}).
+ * Sign-up (the /signup-personal and /signup-business pages) and mobile verification
+ * (POST api/code, HEAD api/code/{mobile}/{code}).
  */
 export function registerSignupCommands(app: FastifyInstance, deps: CommandServiceDeps): void {
   app.post('/api/code', { config: { public: true } }, async (request, reply) => {

@@ -19,7 +19,7 @@ import { reserveEmail } from './register';
 import type { RegisteredUser } from './user';
 
 /**
- * What a signed-in person changes about their own account beyond the profile (issue 9): 회원 탈퇴
+ * What a signed-in person changes about their own account beyond the profile: 회원 탈퇴
  * and a new e-mail address. Both need the password typed again; wrong passwords count towards
  * the same per-account limit as sign-in.
  */

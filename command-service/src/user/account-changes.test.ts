@@ -2,7 +2,7 @@ import { messages, type UserEvent } from '@interior/contracts';
 import { deciderSpec } from '../testing/given-when-then';
 import { userDecider } from './decide';
 
-/** Given/when/then of the account changes a person or a group manager makes (issue 9). */
+/** Given/when/then of the account changes a person or a group manager makes. */
 const spec = deciderSpec(userDecider);
 
 const now = new Date('2025-03-01T09:00:00.000Z');

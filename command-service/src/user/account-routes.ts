@@ -43,7 +43,7 @@ import type { UserState } from './user';
 /** Image types a profile photo may have, recognised by content, not by name. */
 
 /**
- * What a signed-in user does to their own account, and the links mailed to them (SPEC §2
+ * What a signed-in user does to their own account, and the links mailed to them (the pages
  * /email-verification, /find-password, /reset-password, /dashboard/profile, business-profile).
  */
 export function registerAccountCommands(app: FastifyInstance, deps: CommandServiceDeps): void {

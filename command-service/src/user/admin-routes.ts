@@ -98,7 +98,7 @@ async function requireMembershipAuthority(
 }
 
 /**
- * User administration (SPEC §2 /dashboard/user: the Admin role, or Admin permission on the user):
+ * User administration (/dashboard/user: open to the Admin role, or to Admin permission on the user):
  * create staff and partner accounts, edit roles, status, groups and ERP codes, and erase a person
  * (PIPA, docs/architecture.md "Personal data").
  */

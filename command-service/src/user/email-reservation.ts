@@ -50,7 +50,7 @@ export const emailReservationDecider: Decider<
   },
 };
 
-/** Normalized form an address is compared in (SPEC §5 e-mail is case-insensitive here). */
+/** Normalized form an address is compared in (e-mail addresses compare case-insensitively). */
 export const normalizeEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
 
 export const emailStream = (lookupKeys: LookupKeys, email: string) =>
