@@ -45,7 +45,7 @@ const toIdentity = (row: AceRow): SecurityIdentity =>
     : { type: row.identityType, id: Number(row.identityKey) };
 
 /**
- * SPEC §7 reads of access control: `GET api/acl/{type}[/{id}]`, `GET api/acl/info/{type}[/{id}]`
+ * Reads of access control: `GET api/acl/{type}[/{id}]`, `GET api/acl/info/{type}[/{id}]`
  * (the grants, with labels), `GET api/permission/target` and `GET api/identity` (whom one could
  * grant to). Seeing or searching grants is for those who manage them: Admin permission on the
  * object, or (for the searches) on anything. A record that never existed is a 404 for everyone.

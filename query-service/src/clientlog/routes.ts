@@ -2,7 +2,7 @@ import { type ListDefinition, queryList, requireRole, sendList } from '@interior
 import type { FastifyInstance } from 'fastify';
 import type { QueryServiceDeps } from '../deps';
 
-/** What browsers reported (SPEC §4 client log), for Admins: resource `clientlog`. */
+/** What browsers reported through the client log, for Admins: resource `clientlog`. */
 export const clientLogList: ListDefinition = {
   resource: 'clientlog',
   // bigserial ids

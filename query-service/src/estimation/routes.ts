@@ -91,7 +91,7 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
     (principal: Principal) => ((q: Knex.QueryBuilder) => void) | undefined,
   ][]) {
     const list = estimationList(resource);
-    // The screens' own rule (SPEC §2): estimation is the Admin's, my-estimation the staff's,
+    // The screens' own rule: estimation is the Admin's, my-estimation the staff's,
     // design-manager/estimation the managers'.
     app.get(`/api/${resource}`, async (request, reply) =>
       sendReadableList(

@@ -7,7 +7,7 @@ import type { QueryServiceDeps } from '../deps';
 const Params = z.object({ id: positiveId(), name: z.string().regex(/^[0-9a-f-]{36}\.(jpg|png|gif|webp)$/) });
 
 /**
- * SPEC §7 `GET api/image/user/{id}/{name}`: a user's current profile photo. Public because an
+ * `GET api/image/user/{id}/{name}`: a user's current profile photo. Public because an
  * <img> cannot send a token; the name is random and only the current photo is served, so old or
  * erased photos are gone.
  */

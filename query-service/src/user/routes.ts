@@ -40,7 +40,7 @@ export const userList: ListDefinition = {
 
 const Params = z.object({ id: UserId });
 
-/** The signed-in user's own detail, and the `user` resource (SPEC §2 Admin, or a grant). */
+/** The signed-in user's own detail, and the `user` resource (for the Admin role, or a grant). */
 export function registerUserQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   app.get('/api/user/current', async (request) => {
     const detail = await readUserDetail(deps.knex, principalOf(request).userId);
