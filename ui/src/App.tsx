@@ -14,9 +14,9 @@ import { TopProgressBar } from './feedback/TopProgressBar';
 import { usePaletteMode } from './theme/mode';
 import { themes } from './theme/themes';
 
-// SPEC §2: every public page is loaded on demand, each in its own chunk; the dashboard's
+// Every public page is loaded on demand, each in its own chunk; the dashboard's
 // react-admin code is another chunk, loaded by DashboardGate once there is a session.
-// The editor is its own chunk: only /designer/… loads it (SPEC §2's designer route).
+// The editor is its own chunk: only the /designer/… route loads it.
 const DesignerPage = lazy(() => import('./designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));
 const LandingPage = lazy(() => import('./pages/LandingPage').then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));

@@ -4,7 +4,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /**
  * Last line of defence for the public routes: a screen whose code failed to load (a deploy replaced
- * its chunk: SPEC §8 "preload error") or that crashed shows a Korean message and a reload button
+ * its chunk, a preload error) or that crashed shows a Korean message and a reload button
  * instead of a blank page. The dashboard has react-admin's own error page inside its layout.
  */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

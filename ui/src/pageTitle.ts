@@ -23,7 +23,7 @@ const publicTitles: Readonly<Record<(typeof publicPagePaths)[number], string>> =
   '/account-closed': '회원 탈퇴 완료',
 };
 
-/** Dashboard screens that are not routes of SPEC §2 (operations). */
+/** Dashboard screens that are not product routes (operations). */
 const extraDashboardTitles: Readonly<Record<string, string>> = {
   mailbox: '메일함',
   clientlog: '클라이언트 로그',

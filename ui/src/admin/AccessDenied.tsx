@@ -4,7 +4,7 @@ import { useNotify } from 'react-admin';
 import { useNavigate } from 'react-router';
 
 /**
- * SPEC §6: a user who may not open a page is warned and taken to the landing page. react-admin
+ * A user who may not open a page is warned and taken to the landing page. react-admin
  * renders this at /dashboard/access-denied when `authProvider.canAccess` refuses a resource page;
  * RequireRouteAccess renders it for custom routes.
  */

@@ -78,7 +78,7 @@ const ReadModelsPage = lazy(() =>
 /** /dashboard itself has no page of its own: it opens the landing page. */
 const GoToLanding = () => <Navigate to={landingAfterSignIn} replace />;
 
-/** A custom route under the same rule as the resources: contracts' dashboardRoutes (SPEC §2). */
+/** A custom route under the same rule as the resources: the roles contracts' dashboardRoutes lists for it. */
 const guarded = (route: string, page: ReactNode) => (
   <Route
     key={route}

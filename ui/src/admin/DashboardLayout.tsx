@@ -22,7 +22,7 @@ function DashboardAppBar() {
   );
 }
 
-/** SPEC §2: the top progress bar while react-admin fetches what a screen shows. */
+/** A screen shows the top progress bar while react-admin fetches what a screen shows. */
 function DataLoadingBar() {
   return useLoading() ? <TopProgressBar /> : null;
 }

@@ -24,7 +24,7 @@ import {
   useSidebarState,
 } from 'react-admin';
 
-/** The business profile is for business roles only (SPEC §2): the item shows only for them. */
+/** The business profile is for business roles only: the item shows only for them. */
 function BusinessProfileItem() {
   const { canAccess } = useCanAccess({ resource: 'business-profile', action: 'list' });
   return canAccess ? (
@@ -36,7 +36,7 @@ function BusinessProfileItem() {
   ) : null;
 }
 
-/** 내 구독 (SPEC §2 my-subscription's roles): shown only to those who may open it. */
+/** 내 구독 (Admin, Developer, PersonalPro and PersonalFree may open it): shown only to those who may open it. */
 function MySubscriptionItem() {
   const { canAccess } = useCanAccess({ resource: 'my-subscription', action: 'list' });
   return canAccess ? (

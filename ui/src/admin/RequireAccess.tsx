@@ -5,7 +5,7 @@ import { type RaRecord, useCanAccess, useRecordContext, useResourceContext } fro
 import { AccessDenied } from './AccessDenied';
 
 /**
- * What a silent guard shows in place of what it guards (SPEC §6): nothing at all for a part of a
+ * What a silent guard shows in place of what it guards: nothing at all for a part of a
  * page, or for a whole route the not-found view, as if nothing were there. No warning, no redirect.
  */
 export function SilentlyDenied({ notFound = false }: { notFound?: boolean }) {

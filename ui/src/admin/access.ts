@@ -1,11 +1,11 @@
 import { canAccess, dashboardRoutes, type RouteAccess } from '@interior/contracts';
 
 /**
- * Dashboard resources that are not SPEC §2 routes: tools for the provider's own administrators,
- * kept here rather than in contracts because the SPEC does not know them.
+ * Dashboard resources that are not product routes: tools for the provider's own administrators,
+ * kept here rather than in contracts because the product's route table does not list them.
  * - `mailbox`: the mail the platform sent or, without SMTP_URL, kept (the embedded default's local
  *   mailbox). Messages hold sign-in links (invitations, password resets) and addresses: Admin only.
- * - `clientlog`: what browsers reported (SPEC §4 client log queue), with user ids and paths: Admin
+ * - `clientlog`: what browsers reported through the client log, with user ids and paths: Admin
  *   only.
  * The API enforces the same (both answer only the Admin role); this only keeps the menu and the
  * pages in step with it.

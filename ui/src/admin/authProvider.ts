@@ -31,7 +31,7 @@ export const authProvider: AuthProvider = {
     if (status === 401) throw { message: false };
   },
 
-  // The app bar's user menu shows the name and the avatar (SPEC §3: photo, else e-mail hash).
+  // The app bar's user menu shows the name and the avatar (the user's photo, else one from the e-mail hash).
   getIdentity: async () => {
     const detail = freshCurrentUser();
     if (!detail) throw new Error('Not signed in');
@@ -42,7 +42,7 @@ export const authProvider: AuthProvider = {
 
   getPermissions: async () => currentUser()?.user.roles ?? [],
 
-  // Resources are named after the dashboard paths of SPEC §2: the route's roles, OR a grant on the
+  // Resources are named after the dashboard paths: the route's roles, OR a grant on the
   // resource's objects, open its list, pages and buttons (grantAccess.ts). Should the grants not
   // load, only the route's roles count (the API refuses anything else anyway).
   canAccess: async ({ resource, action, record }) => {
@@ -54,7 +54,7 @@ export const authProvider: AuthProvider = {
   },
 };
 
-/** No grants at all: what SPEC §2's route table alone allows. */
+/** No grants at all: what the route's roles alone allow. */
 const noGrants: GrantSource = {
   mine: async () => ({ types: {} as MyPermissions['types'] }),
   onRecord: async () => null,

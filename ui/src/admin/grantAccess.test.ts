@@ -48,7 +48,7 @@ const can = (
   });
 
 describe('decideAccess: the route roles OR a grant', () => {
-  it('is exactly the SPEC §2 route table for users without grants; records are changed by writers only', async () => {
+  it('is exactly the route table of roles for users without grants; records are changed by writers only', async () => {
     const none = grants();
     for (const route of [...Object.keys(dashboardRoutes), 'mailbox', 'clientlog']) {
       for (const role of roles) {

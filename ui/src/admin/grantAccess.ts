@@ -27,14 +27,14 @@ const allows = (held: Permission | null, wanted: Permission) => held !== null &&
 
 /**
  * Whether the user may use `action` of a dashboard resource (README "Who may do what"): the route's
- * roles of SPEC §2 (contracts/src/routes.ts), OR a grant.
+ * roles (contracts/src/routes.ts), OR a grant.
  * - Resources that are no objects (custom routes, the operational resources): the route's roles.
  * - The Admin role holds every permission.
  * - Otherwise the route's roles open the resource's screens for reading, and a grant opens what it
  *   allows: a list when the user may read the type or holds a grant on any one of its records;
  *   a record's page and buttons by the user's permission on that record (without a record, on any
  *   one record); creating and the type's grants by the permission on the whole type.
- * With no grants at all this is exactly SPEC §2's route table.
+ * With no grants at all this is exactly the routes' own roles.
  */
 export async function decideAccess(options: {
   resource: string;

@@ -3,7 +3,7 @@ import { canOpenDashboardRoute } from './access';
 import { builtScreens } from './screens';
 
 describe('dashboard screens', () => {
-  it('give every SPEC §2 dashboard path a screen of its own', () => {
+  it('give every dashboard path a screen of its own', () => {
     expect([...builtScreens].sort()).toEqual(Object.keys(dashboardRoutes).sort());
   });
 
@@ -15,7 +15,7 @@ describe('dashboard screens', () => {
 });
 
 describe('canOpenDashboardRoute', () => {
-  it('follows the contract for SPEC §2 paths', () => {
+  it('follows the contract for dashboard paths', () => {
     for (const [route, access] of Object.entries(dashboardRoutes)) {
       for (const role of ['Admin', 'PersonalFree', 'BusinessPro', 'DesignManager', 'Guest']) {
         expect({ route, role, open: canOpenDashboardRoute(route, [role]) }).toEqual({

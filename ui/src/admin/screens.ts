@@ -2,7 +2,7 @@ import type { DashboardRoute } from '@interior/contracts';
 
 /**
  * Dashboard paths with a screen of their own (react-admin resources or custom routes in Dashboard):
- * every SPEC §2 path has one (screens.test.ts).
+ * every dashboard path the product names has one (screens.test.ts).
  */
 export const builtScreens = [
   'profile',

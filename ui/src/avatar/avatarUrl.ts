@@ -1,7 +1,7 @@
 import { apiBase } from '../session';
 import { sha256Hex } from './sha256';
 
-/** SPEC §9: the default avatar size. */
+/** Avatars are 70px unless a size is given. */
 export const defaultAvatarSize = 70;
 
 /** What an avatar needs of a user: erased users have neither e-mail nor image. */
@@ -11,13 +11,13 @@ export interface AvatarUser {
   image?: { id: number; name: string } | null;
 }
 
-/** SPEC §7 `GET api/image/user/{id}/{name}`: the user's own photo (public, unguessable name). */
+/** `GET api/image/user/{id}/{name}`: the user's own photo (public, unguessable name). */
 export const userImageUrl = (userId: number, imageName: string) =>
   `${apiBase}/image/user/${userId}/${encodeURIComponent(imageName)}`;
 
 /**
- * SPEC §3 avatar from the e-mail-hash avatar service: the SHA-256 of the trimmed, lower-cased
- * address; `d=mp` is the service's default silhouette when it knows no picture for that hash.
+ * Without a photo, the avatar comes from the e-mail-hash avatar service: the SHA-256 of the
+ * trimmed, lower-cased address; `d=mp` is the service's default silhouette when it knows no picture for that hash.
  */
 export async function gravatarUrl(email: string, size = defaultAvatarSize): Promise<string> {
   const hash = await sha256Hex(email.trim().toLowerCase());

@@ -34,7 +34,7 @@ import { ReasonDialog, StateChip } from './EstimationParts';
 import { QuoteView } from './QuoteView';
 import { RequestEstimation } from './RequestEstimation';
 
-/** PersonalFree alone may not ask for estimates (SPEC §6); the server refuses it too. */
+/** PersonalFree alone may not ask for estimates; the server refuses it too. */
 const onlyFree = (roles: readonly string[]) => roles.length > 0 && roles.every((r) => r === 'PersonalFree');
 
 /** One estimation of the design as its requester follows it: the quote to answer, then the order. */

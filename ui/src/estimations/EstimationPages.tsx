@@ -102,7 +102,7 @@ const NumberCell = (e: EstimationRecord) => (
 const personName = (name: string | null, id: number | null) => name ?? (id ? `#${id}` : '미배정');
 
 /**
- * The three estimation lists of SPEC §2, one screen: `estimation` (the Admin's, all of them, by
+ * The three estimation lists of the dashboard, one screen: `estimation` (the Admin's, all of them, by
  * state, 담당 매니저 and date, assigning a manager), `design-manager/estimation` (those I manage,
  * assigning a designer) and `my-estimation` (the work assigned to me). On a phone, one line each
  * (the estimation's page assigns).

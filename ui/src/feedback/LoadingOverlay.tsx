@@ -3,7 +3,7 @@ import { alpha } from '@mui/material/styles';
 import { useEffect } from 'react';
 import { showLoading, useGlobalLoading } from './loading';
 
-/** SPEC §9: the overlay's box and layer. */
+/** The overlay's box is 250x182 and its layer 9999. */
 export const loadingOverlayBox = { width: 250, height: 182 } as const;
 export const loadingOverlayZIndex = 9999;
 
@@ -18,7 +18,7 @@ export function LoadingOverlay({ visible = false }: { visible?: boolean }) {
 }
 
 /**
- * The full-screen blurred overlay with a spinner (SPEC §2), mounted once at the root. Shown while
+ * The full-screen blurred overlay with a spinner, mounted once at the root. Shown while
  * the global loading flag is raised (showLoading / withLoading / a visible LoadingOverlay).
  */
 export function GlobalLoadingOverlay() {

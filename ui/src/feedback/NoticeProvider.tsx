@@ -2,7 +2,7 @@ import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 
-/** SPEC §2 and §9: at most 5 toasts on screen, an identical message is not shown twice. */
+/** At most 5 toasts on screen, an identical message is not shown twice. */
 export const maxNotices = 5;
 
 /**

@@ -1,10 +1,10 @@
 import { LinearProgress, Portal } from '@mui/material';
 
-/** SPEC §9: the progress bar sits under modal dialogs (1300) and over the app bar and drawer. */
+/** The progress bar's layer is 1290: under modal dialogs (1300) and over the app bar and drawer. */
 export const progressBarZIndex = 1290;
 
 /**
- * Thin bar at the top of the window while a screen loads (SPEC §2). Rendered into a portal on
+ * Thin bar at the top of the window while a screen loads. Rendered into a portal on
  * the body: inside react-admin's layout, whose content is its own stacking context, the layer
  * would count only within that context and the app bar would cover the bar.
  */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The global loading flag behind the full-screen overlay (SPEC §2). A counter, not a boolean, so
+ * The global loading flag behind the full-screen overlay. A counter, not a boolean, so
  * overlapping pieces of work keep the overlay up until the last one ends.
  */
 let pending = 0;

@@ -14,7 +14,7 @@ export interface NoticeOptions {
 }
 
 /**
- * Shows a toast (SPEC §2: at most 5 at once, duplicates suppressed — see NoticeProvider). Every
+ * Shows a toast (at most 5 at once, duplicates suppressed — see NoticeProvider). Every
  * notice of the app goes through here, react-admin's `useNotify` included (NotificationBridge),
  * so code outside React (the session) can notify too.
  */

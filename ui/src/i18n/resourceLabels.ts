@@ -20,7 +20,7 @@ export function declaredResourceLabels() {
     resources.map((resource) => [
       resource.name,
       {
-        // The screen's name as SPEC §2 gives it (`공지사항 관리`), else the kind of record.
+        // The screen's own name (`공지사항 관리`), else the kind of record.
         name: dashboardRouteTitles[resource.name as DashboardRoute] ?? resource.label,
         fields: {
           ...commonFieldLabels,

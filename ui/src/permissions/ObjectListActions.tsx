@@ -4,7 +4,7 @@ import { CreateButton, ExportButton, TopToolbar } from 'react-admin';
 import { TypePermissionsButton } from './TypePermissionsButton';
 
 /**
- * The toolbar of a list of objects (SPEC §3 object types): create and export, each shown to those
+ * The toolbar of a list of objects (of a type that carries grants): create and export, each shown to those
  * who may, and the grants on every object of the type ("유형 권한").
  */
 export function ObjectListActions({

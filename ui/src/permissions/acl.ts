@@ -12,7 +12,7 @@ import {
 import { forgetGrants } from '../admin/grants';
 import { apiBase, apiJson } from '../session';
 
-/** The API of SPEC §7 for one object's grants (or a whole type's when `id` is absent). */
+/** The path of `api/acl/…` for one object's grants (or a whole type's when `id` is absent). */
 const objectPath = (type: ObjectType, id?: string | number) =>
   id === undefined ? `${encodeURIComponent(type)}` : `${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 

@@ -2,8 +2,8 @@ import type { BusinessSignup, PersonalSignup } from '@interior/contracts';
 import { ApiError, apiBase, apiFetch, apiJson } from './http';
 
 /**
- * The public account calls (SPEC §2 sign-up, e-mail verification, password recovery; SPEC §7
- * mobile codes). None of them uses the session: they are made by someone not signed in. Each
+ * The public account calls (sign-up, e-mail verification, password recovery, mobile
+ * codes). None of them uses the session: they are made by someone not signed in. Each
  * throws ApiError (with the API's Korean message and field errors) or the network error.
  */
 

@@ -4,7 +4,7 @@ import { ApiError, apiBase, apiFetch } from './http';
 
 export type ClientLogLevel = (typeof clientLogLevels)[number];
 
-/** SPEC §4 and §9: flushed every minute; the API takes at most 100 events per request. */
+/** The client log is flushed every minute; the API takes at most 100 events per request. */
 export const clientLogLimits = {
   flushIntervalMs: 60_000,
   batchSize: 100,
@@ -30,12 +30,12 @@ export interface ClientLogQueueOptions {
    * the batch is dropped instead of blocking the queue forever.
    */
   isPermanentFailure?(error: unknown): boolean;
-  /** Where a failed upload is reported: the console only, never a notice (SPEC §8). */
+  /** Where a failed upload is reported: the console only, never a notice; the events stay queued. */
   reportFailure?(error: unknown): void;
 }
 
 /**
- * The client log queue (SPEC §4): events wait in memory and leave it only when an upload of them
+ * The client log queue: events wait in memory and leave it only when an upload of them
  * succeeded; a failed upload keeps them for the next flush. Uploads go in batches of at most
  * `batchSize`, one flush at a time, and the queue never holds more than `maxQueued` events (the
  * oldest go first; how many were dropped is logged at the next flush).
@@ -305,7 +305,7 @@ function persistAcrossReloads(): () => void {
 let stop: (() => void) | null = null;
 
 /**
- * Starts the client log (SPEC §4, §7, §9): uncaught errors and unhandled rejections as `error`,
+ * Starts the client log, uploaded through POST api/log: uncaught errors and unhandled rejections as `error`,
  * route changes as `navigation`, an upload every 60 s. Call once, before rendering; returns the
  * function that stops it.
  */

@@ -107,7 +107,7 @@ describe('apiFetch', () => {
     expect(calls).toEqual([{ url: '/api/login', authorization: null, body: {} }]);
   });
 
-  it('names a network failure as SPEC §8 says', async () => {
+  it('names a network failure with the network-error name and message', async () => {
     globalThis.fetch = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch;
     await expect(apiFetch('/api/health')).rejects.toMatchObject({
       name: messages.networkErrorName,

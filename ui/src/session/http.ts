@@ -8,7 +8,7 @@ import {
 import { reportReachable, reportUnreachable } from '../feedback/reachability';
 import { readTokenPair, replaceAccessToken } from './tokens';
 
-/** Every API path starts here; the API is on the same origin as the app (SPEC §7). */
+/** Every API path starts here; the API is on the same origin as the app. */
 export const apiBase = '/api';
 
 /** A non-ok answer: its status, the server's Korean message (or the response text) and its body. */
@@ -23,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC §8: a request that never reached the server. */
+/** A request that never reached the server: 네트워크 오류, with the cannot-connect message. */
 export function networkError(): Error {
   const error = new Error(messages.networkError);
   error.name = messages.networkErrorName;
@@ -62,7 +62,7 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
 
 /**
  * fetch against the API with the session's bearer token, one token reissue and one retry on 401,
- * and errors that say what happened (SPEC §4, §8). Resolves only with ok responses.
+ * and errors that say what happened (the status and the server's message). Resolves only with ok responses.
  */
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const { session = 'required', json, ...rest } = init;
@@ -121,7 +121,7 @@ function requestFailure(error: unknown): Error {
   return new Error(messages.unknownError);
 }
 
-/** SPEC §8: the status and the response's message; else its text; else the status text. */
+/** A failed response's error: the status and the response's message; else its text; else the status text. */
 async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   const body = parseErrorBody(text);

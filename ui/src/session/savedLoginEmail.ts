@@ -1,6 +1,6 @@
 import { localStore } from '../browserStorage';
 
-/** SPEC §3: the login e-mail the user asked to remember ("이메일 저장"), in local storage. */
+/** The login e-mail the user asked to remember ("이메일 저장"), in local storage. */
 export const savedLoginEmailKey = 'interior.loginEmail';
 
 export const readSavedLoginEmail = (): string | null => localStore.get(savedLoginEmailKey);

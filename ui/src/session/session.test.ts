@@ -1,7 +1,7 @@
 import { messages, type TokenPair, type UserDetail } from '@interior/contracts';
 
 /**
- * One tab's session module against its sibling tabs (SPEC §4), which are played here by the
+ * One tab's session module against its sibling tabs (sessions are shared between tabs), which are played here by the
  * localStorage signals they would write. The case: a password change in another tab revokes every
  * session of the user and hands the new pair over; this tab must keep working with it, and the
  * failure of a tab still on a revoked pair must not sign out a tab on the new one.

@@ -46,7 +46,7 @@ export function subscribeSession(listener: () => void): () => void {
 export const currentUser = (): UserDetail | null => (state.status === 'signedIn' ? state.user : null);
 
 /**
- * GET /api/user/current with the stored token pair. 401 means not signed in (SPEC §4): the pair is
+ * GET /api/user/current with the stored token pair. 401 means not signed in: the pair is
  * dropped, no notice. Other failures keep the pair (the server may be back at the next try).
  */
 async function loadCurrentUser(): Promise<UserDetail | null> {
@@ -66,7 +66,7 @@ async function loadCurrentUser(): Promise<UserDetail | null> {
 }
 
 /**
- * Drops the session here and in every other tab (SPEC §4: invalidating raises the flush signal).
+ * Drops the session here and in every other tab (invalidating a session raises the flush signal).
  * A session the server refused (`endedRefreshToken`) ends only the tabs still holding it: a tab
  * that holds another, newer session (one renewed by a password change) keeps it.
  */

@@ -4,7 +4,7 @@ import { localStore } from '../browserStorage';
 import { parseTokenPair } from './tokens';
 
 /**
- * SPEC §4 tab sharing over localStorage `storage` events (they reach every other tab of the
+ * Tabs share the session (a new tab is handed the token, signing out spreads) over localStorage `storage` events (they reach every other tab of the
  * origin, never the writer). Each signal is written and removed at once: nothing lingers in
  * localStorage (the token pair above all), and the next identical signal is still a change.
  */

@@ -1,7 +1,7 @@
 import type { TokenPair } from '@interior/contracts';
 import { sessionStore } from '../browserStorage';
 
-/** SPEC §3/§4: the token pair lives in session storage, so it ends with the tab. */
+/** The token pair lives in session storage, so it ends with the tab. */
 export const tokenPairKey = 'interior.session';
 
 export function parseTokenPair(raw: string | null): TokenPair | null {
@@ -28,7 +28,7 @@ export function clearTokenPair(): void {
   sessionStore.remove(tokenPairKey);
 }
 
-/** A reissued access token replaces the old one; the refresh token is kept (SPEC §4). */
+/** A reissued access token replaces the old one; the refresh token is kept. */
 export function replaceAccessToken(accessToken: string): void {
   const pair = readTokenPair();
   if (pair) writeTokenPair({ ...pair, accessToken });

@@ -3,7 +3,7 @@ import { localStore } from '../browserStorage';
 
 export type PaletteMode = 'light' | 'dark';
 
-/** SPEC §4: light by default, the choice kept in local storage and restored at start. */
+/** The palette is light by default, the choice kept in local storage and restored at start. */
 export const paletteModeKey = 'interior.paletteMode';
 export const defaultPaletteMode: PaletteMode = 'light';
 

@@ -14,7 +14,7 @@ export const fontFamily = [
   'sans-serif',
 ].join(', ');
 
-/** SPEC §9: corners of 0.25rem. MUI counts `shape.borderRadius` in px: 4px = 0.25rem at the 16px root. */
+/** Corners are rounded by 0.25rem. MUI counts `shape.borderRadius` in px: 4px = 0.25rem at the 16px root. */
 export const borderRadiusPx = 4;
 
 const NoIcon = () => null;

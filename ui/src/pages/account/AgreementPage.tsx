@@ -9,7 +9,7 @@ import { accountKindLabels, accountPaths, isSignupKind, signupPathFor } from './
 type Choices = Partial<Record<Agreement['code'], boolean>>;
 
 /**
- * /agreement?type=personal|business: the consents of SPEC §3 (three required and separate, one
+ * /agreement?type=personal|business: the consents (three required and separate, one
  * optional), one checkbox each with its description, and "전체 동의". "다음" opens the sign-up
  * form with the choices in the router state; Back from there finds them checked again.
  */

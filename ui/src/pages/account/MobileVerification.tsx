@@ -5,7 +5,7 @@ import { checkMobileCode, requestMobileCode } from '../../session';
 import { TextField } from '../TextField';
 import { formFailure } from './formFailure';
 
-/** What a person types as a phone number, as the API takes it: digits only (SPEC §5). */
+/** What a person types as a phone number, as the API takes it: digits only, 9 to 20 of them. */
 export const phoneDigits = (value: string) => value.replace(/[\s().-]/g, '');
 
 /** 180 → "3:00". */

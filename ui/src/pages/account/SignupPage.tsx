@@ -122,7 +122,7 @@ function check(
 }
 
 /**
- * /signup-personal and /signup-business (SPEC §2). Reached from /agreement with the agreements in
+ * /signup-personal and /signup-business. Reached from /agreement with the agreements in
  * the router state; without them, back to /agreement. On success the verification mail is on its
  * way: /mail-sent?kind=verify names the address (router state, not the URL).
  */
@@ -272,7 +272,10 @@ type TextProps = (field: Field) => {
   fullWidth: boolean;
 };
 
-/** SPEC §3 BusinessProfile at sign-up; the limits of SPEC §5 and §9. */
+/**
+ * The business profile at sign-up: a 10-digit registration number, the representative and a
+ * mobile number required; the description at most 1000 characters.
+ */
 function BusinessFields({ text, values, errors }: { text: TextProps; values: Values; errors: FieldErrors }) {
   const description = values['business.description'];
   return (

@@ -66,7 +66,7 @@ describe('formFailure', () => {
     ).toBe(messages.tooManyRequests);
   });
 
-  it('names network failures and unknown errors as SPEC §8 does', () => {
+  it('names network failures and unknown errors with their own Korean messages', () => {
     expect(formFailure(networkError(), []).message).toBe(messages.networkError);
     expect(formFailure(new Error('boom'), []).message).toBe(messages.unknownError);
   });

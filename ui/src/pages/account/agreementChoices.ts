@@ -38,8 +38,8 @@ export function choicesFrom(state: unknown): Partial<Record<Agreement['code'], b
 }
 
 /**
- * SPEC §1: terms of the two card payment providers are linked at sign-up. Which providers and
- * their terms' addresses are not given: these are their public terms pages.
+ * The terms of the two card payment providers are linked at sign-up. Which providers and
+ * their terms' addresses are not specified: these are their public terms pages.
  */
 export const paymentProviderTerms = [
   { label: '토스페이먼츠 이용약관', href: 'https://pages.tosspayments.com/terms/user' },

@@ -13,7 +13,7 @@ export interface FormFailure {
  * The API's answer in the form's words: a 400's field errors go under the fields the form shows
  * (`shownFields`, dotted names as the API uses them: `business.registrationNumber`), the others
  * into the form's message; 429 and the rest carry the API's own Korean message; a request that
- * never reached the server says so (SPEC §8).
+ * never reached the server says so (네트워크 오류).
  */
 export function formFailure(error: unknown, shownFields: readonly string[]): FormFailure {
   if (error instanceof ApiError) {

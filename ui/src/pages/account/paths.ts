@@ -1,6 +1,6 @@
 import type { SignupKind } from '../../session';
 
-/** SPEC §2 public routes of accounts. */
+/** The public routes of accounts. */
 export const accountPaths = {
   signupOptions: '/signup-options',
   agreement: '/agreement',

@@ -35,7 +35,7 @@ function BusinessToolbar() {
   );
 }
 
-/** SPEC §2 /dashboard/business-profile (business roles): GET and PUT /api/user/current/business. */
+/** /dashboard/business-profile (business roles only): GET and PUT /api/user/current/business. */
 export function BusinessProfilePage() {
   // The API keeps business profiles to accounts signed up as businesses (accountType Business);
   // a business role given to another account cannot save one, so the form is not offered.

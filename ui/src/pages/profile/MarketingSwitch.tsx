@@ -8,7 +8,7 @@ import { setMarketingConsent } from './api';
 const marketing = agreementDefinitions.find((a) => a.value === 'Marketing');
 
 /**
- * The optional marketing consent (SPEC §3 agreements): saved as soon as it is switched
+ * The optional marketing consent (the one agreement not required): saved as soon as it is switched
  * (PUT /api/user/current/marketing), and shown as the server answered.
  */
 export function MarketingSwitch({

@@ -41,7 +41,7 @@ function ProfileToolbar() {
 }
 
 /**
- * Photo, name and mobile, saved together as one PUT /api/user/current (SPEC §3 upload payload). A
+ * Photo, name and mobile, saved together as one PUT /api/user/current (the multipart upload payload). A
  * new mobile number goes with the SMS code sent to it.
  */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: (detail: UserDetail) => void }) {

@@ -24,7 +24,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * SPEC §2 /dashboard/profile (any signed-in user): photo, name, mobile, password, marketing consent,
+ * /dashboard/profile (any signed-in user): photo, name, mobile, password, marketing consent,
  * e-mail change, signing out everywhere and 회원 탈퇴.
  */
 export function ProfilePage() {

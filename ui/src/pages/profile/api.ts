@@ -1,13 +1,13 @@
 import type { BusinessInput, BusinessProfile, LoginResponse, UserDetail } from '@interior/contracts';
 import { ApiError, apiBase, apiJson } from '../../session';
 
-/** The signed-in user's own account (SPEC §2 profile, business-profile; SPEC §3 upload payload). */
+/** The signed-in user's own account: profile and business profile; photo changes go as the multipart upload payload. */
 const current = `${apiBase}/user/current`;
 
 export const fetchCurrentUser = () => apiJson<UserDetail>(current);
 
 /**
- * PUT /api/user/current as the SPEC §3 upload payload (multipart/form-data): the fields, the photo
+ * PUT /api/user/current as the upload payload (multipart/form-data): the fields, the photo
  * as `attachment0`, `filesSize` mapping its name to its size, and `attachmentChanged` "true" when
  * the photo was replaced or removed ("true" without a file removes it). The browser sets the
  * multipart Content-Type with its boundary.

@@ -28,7 +28,7 @@ describe('profile photo checks', () => {
 });
 
 describe('profileFormData', () => {
-  it('sends the SPEC §3 upload payload', () => {
+  it('sends the multipart upload payload: attachment0, filesSize, attachmentChanged', () => {
     const file = new File([png], '사진.png', { type: 'image/png' });
     const form = profileFormData({
       name: '홍길동',

@@ -19,7 +19,7 @@ export function sniffImageType(head: Uint8Array): (typeof acceptedImageTypes)[nu
 
 /**
  * Checks a chosen photo before it is sent, with the API's own sentences: at most 10,000,000 bytes
- * (SPEC §5 "10mb maximum") and an image by content. null when it is fine.
+ * (the API's "10mb maximum") and an image by content. null when it is fine.
  */
 export async function checkProfileImage(file: Blob): Promise<string | null> {
   if (file.size > accountLimits.profileImageBytes) return messages.imageTooLarge;

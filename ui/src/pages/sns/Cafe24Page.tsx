@@ -16,7 +16,7 @@ import { PublicLayout } from '../PublicLayout';
 import { authorizeHref, useProviders } from './providers';
 
 /**
- * SPEC §2 /cafe24 and /cafe24-admin: a Cafe24 customer, or a shop operator in admin mode, names
+ * /cafe24 and /cafe24-admin: a Cafe24 customer, or a shop operator in admin mode, names
  * their mall (every mall has its own Cafe24 address) and signs in there.
  */
 export function Cafe24Page({ admin }: { admin: boolean }) {

@@ -34,7 +34,7 @@ type Choices = Partial<Record<Agreement['code'], boolean>>;
 
 /**
  * /signup-sns?ticket=…: the short sign-up after a first social sign-in. Name and e-mail come
- * prefilled from the provider (and can be changed), the consents of SPEC §5 are ticked here. An
+ * prefilled from the provider (and can be changed), the consents (three required, marketing optional) are ticked here. An
  * address the provider vouched for signs in at once; any other one gets the verification mail.
  */
 export function SnsSignupPage() {

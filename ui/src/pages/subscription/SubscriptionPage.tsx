@@ -43,7 +43,7 @@ const running = (s: CurrentSubscription | null): s is CurrentSubscription =>
   s !== null && s.status !== 'Expired';
 
 /**
- * The public plans page (SPEC §2 /subscription): plans in Korean with VAT-included prices, a
+ * The public plans page (/subscription): plans in Korean with VAT-included prices, a
  * monthly/yearly switch, and subscribing. A subscriber sees their plan marked and changes to
  * another (or the other period) from the next period on. A visitor is sent to sign in first and comes back here
  * with the chosen plan. The card is registered with the payment provider's window: in the embedded

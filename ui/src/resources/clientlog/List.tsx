@@ -60,7 +60,7 @@ function ClientLogDetails() {
 }
 
 /**
- * What browsers reported (SPEC §4 client log queue): Admin, read-only. Searched in message, type
+ * What browsers reported through the client log: Admin, read-only. Searched in message, type
  * and path; filtered by level; a row unfolds to show its browser and data.
  */
 export function ClientLogList() {

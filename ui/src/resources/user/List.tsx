@@ -23,8 +23,8 @@ const filters = [
 ];
 
 /**
- * SPEC §2 /dashboard/user (the Admin role, or a grant: README "Who may do what"). Sortable by
- * what the API sorts (SPEC §3: name, email, status, registered, lastConnected); searched by name
+ * /dashboard/user (the Admin role, or a grant: README "Who may do what"). Sortable by
+ * what the API sorts (name, email, status, registered, lastConnected); searched by name
  * and e-mail (`q`), filtered by role and status.
  * No bulk actions: a bulk write cannot carry each user's version (If-Match).
  */

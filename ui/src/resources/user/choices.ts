@@ -6,10 +6,10 @@ import {
   userStatusLabels,
 } from '@interior/contracts';
 
-/** The ten roles (SPEC §6) with their Korean names, in the product's order. */
+/** The ten roles with their Korean names, in the product's order. */
 export const roleChoices = roles.map((id) => ({ id, name: roleLabels[id] }));
 
-/** Statuses an Admin may set: never Deleted (SPEC §4; erasing is its own action). */
+/** Statuses an Admin may set: never Deleted, which is not offered (erasing is its own action). */
 export const selectableStatusChoices = selectableUserStatuses.map((id) => ({
   id,
   name: userStatusLabels[id],

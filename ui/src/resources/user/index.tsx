@@ -6,7 +6,7 @@ import { UserList } from './List';
 import { UserShow } from './Show';
 import { userDisplayName } from './userName';
 
-/** The `user` resource (SPEC §2 /dashboard/user, Admin only): user administration. */
+/** The `user` resource (/dashboard/user, for the Admin only): user administration. */
 export default {
   list: UserList,
   create: UserCreate,
