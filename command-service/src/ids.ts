@@ -3,7 +3,7 @@ import { pgErrorCode, pgErrorCodes } from '@interior/platform';
 import type { Knex } from 'knex';
 
 /**
- * Integer ids (SPEC: positive ints) from one PostgreSQL sequence per object type, created on first
+ * Integer ids (always positive) from one PostgreSQL sequence per object type, created on first
  * use. Sequences never hand out a number twice, even across processes; gaps are fine.
  */
 /** Object types that carry an ACL, and entities with ids of their own that are not object types. */

@@ -54,7 +54,7 @@ function dashboardTitle(rest: string): string {
   return notFound;
 }
 
-/** The browser tab's title for a path: the page's name, then the site's (SPEC: Korean). */
+/** The browser tab's title for a path: the page's name, then the site's, both in Korean. */
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   let page: string;

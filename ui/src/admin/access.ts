@@ -13,7 +13,7 @@ import { canAccess, dashboardRoutes, type RouteAccess } from '@interior/contract
 const operationalResources = {
   mailbox: { kind: 'allow', roles: ['Admin'] },
   clientlog: { kind: 'allow', roles: ['Admin'] },
-  // The "subscription plans" screen SPEC names without a path: the plans /subscription offers,
+  // The "subscription plans" screen the product names without a path: the plans /subscription offers,
   // kept by Admin and Developer (the API's rule for writing them).
   'subscription-plan': { kind: 'allow', roles: ['Admin', 'Developer'] },
 } as const satisfies Record<string, RouteAccess>;

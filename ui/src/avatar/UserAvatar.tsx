@@ -30,7 +30,7 @@ export function useAvatarUrl(user: AvatarUser | null | undefined, size = default
 
 export interface UserAvatarProps {
   user: (AvatarUser & { name?: string | null }) | null | undefined;
-  /** Shown size in pixels; the image asked for is the SPEC default size (70) or larger. */
+  /** Shown size in pixels; the image asked for is the default avatar size (70) or larger. */
   size?: number;
   /** A picture to show instead (the preview of a photo not saved yet). */
   src?: string;
