@@ -916,6 +916,34 @@ function subscriptionRoutes(): Route[] {
       path: () => '/api/my-subscription',
       expected: (p) => (subscriber(p) ? 404 : 403),
     },
+    // Where one stands, for the plans page: every signed-in person, on their own row (none here).
+    {
+      method: 'GET',
+      pattern: '/api/subscription/current',
+      path: () => '/api/subscription/current',
+      expected: () => 404,
+    },
+    {
+      method: 'PUT',
+      pattern: '/api/subscription/current',
+      path: () => '/api/subscription/current',
+      body: () => ({}),
+      expected: () => 400,
+    },
+    // The 견적서's supplier: printed on every quote, so read by all; set by the Admin alone.
+    {
+      method: 'GET',
+      pattern: '/api/system/supplier',
+      path: () => '/api/system/supplier',
+      expected: () => 200,
+    },
+    {
+      method: 'PUT',
+      pattern: '/api/system/supplier',
+      path: () => '/api/system/supplier',
+      body: () => ({}),
+      expected: (p) => (isAdmin(p) ? 400 : 403),
+    },
     {
       method: 'PUT',
       pattern: '/api/my-subscription',

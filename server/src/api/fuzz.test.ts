@@ -126,6 +126,7 @@ const bodySchemas: Record<string, z.ZodType> = {
   'POST /api/subscription/checkout': CheckoutSchema,
   'POST /api/subscription': SubscribeSchema,
   'PUT /api/my-subscription': MySubscriptionUpdateSchema,
+  'PUT /api/subscription/current': CheckoutSchema,
   'POST /api/subscription/payment/:id/refund': RefundSchema,
   'POST /api/billing/run': BillingRunSchema,
   'POST /api/billing/sandbox/card': CardSchema,
@@ -152,6 +153,8 @@ const withoutContractSchema: Record<string, string> = {
   'POST /api/oauth2/:provider/link': 'a ticket, checked in the route',
   'POST /api/payment/webhook': "the provider's notice, re-fetched from the provider",
   'POST /api/file': 'multipart form data',
+  'POST /api/readmodel/:name/rebuild': 'no body',
+  'POST /api/readmodel/:name/verify': 'no body',
 };
 /** Routes whose body is an e-mail address alone (verification resend, password recovery). */
 const emailBodyRoutes = /^POST \/api\/(email|password)\/[a-z]+$/;
