@@ -2,8 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { messages } from '@interior/contracts';
 import { conflict, type Position } from '@interior/platform';
 import type { Projection } from '../projection';
-import { requestRebuild } from '../runner';
-import { lockProjection } from '../runner/generations';
+import { lockProjection, requestRebuild } from '../runner';
 import { eventsAfter, GENERATIONS, generationsOf, type ReadModelDeps } from './status';
 
 /**
