@@ -192,7 +192,7 @@ describeInBrowser('dashboard routes for each role', () => {
         ...(hasAnyRole([role], ['DesignManager', 'Admin']) ? ['협력사 디자인 관리'] : []),
         ...(isAdmin ? ['디자인 관리', '디자인 분석'] : []),
         // Estimations: the Admin's list, the managers' and the staff's own work.
-        ...(isAdmin ? ['견적 관리'] : []),
+        ...(isAdmin ? ['견적 관리', '견적서 공급자'] : []),
         ...(hasAnyRole([role], ['DesignManager', 'Admin']) ? ['협력사 견적 관리'] : []),
         ...(hasAnyRole([role], staffRoles) ? ['내 견적'] : []),
         // Subscriptions: my-subscription and my-payment, subscription/order and payment.
