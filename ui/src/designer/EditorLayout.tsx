@@ -108,6 +108,9 @@ export function EditorLayout({
         onOpen={() => {}}
         onClose={close}
         disableSwipeToOpen
+        // A closing sheet takes no touches: its fading backdrop would swallow the first touch on the
+        // plan right after a tool is picked or the sheet is closed.
+        sx={sheet === null ? { pointerEvents: 'none' } : undefined}
         slotProps={{
           paper: {
             role: 'dialog',
