@@ -27,6 +27,20 @@ const namedBy: Partial<Record<ObjectType, { table: string; column: string; code?
   ),
 };
 
+/** What one read model's rows are called now (`column`), by id: one query. */
+export async function namesById(
+  deps: QueryServiceDeps,
+  table: string,
+  column: string,
+  ids: Iterable<number>,
+): Promise<Map<number, string>> {
+  const rows = (await deps
+    .knex(table)
+    .whereIn('id', [...ids])
+    .select('id', `${column} as name`)) as { id: number; name: unknown }[];
+  return new Map(rows.flatMap((row) => (typeof row.name === 'string' ? [[Number(row.id), row.name]] : [])));
+}
+
 /** The key of a record in the map `recordNames` answers. */
 export const recordKey = (type: string, id: number) => `${type}:${id}`;
 
@@ -51,13 +65,8 @@ export async function recordNames(
   await Promise.all(
     [...wanted].map(async ([type, ids]) => {
       const { table, column, code } = namedBy[type]!;
-      const rows = await deps
-        .knex(table)
-        .whereIn('id', [...ids])
-        .select('id', `${column} as name`);
-      for (const row of rows) {
-        if (typeof row.name !== 'string' || row.name === '') continue;
-        names.set(recordKey(type, Number(row.id)), code ? row.name : `‘${row.name}’`);
+      for (const [id, name] of await namesById(deps, table, column, ids)) {
+        if (name !== '') names.set(recordKey(type, id), code ? name : `‘${name}’`);
       }
     }),
   );

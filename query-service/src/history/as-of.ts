@@ -19,7 +19,7 @@ import {
 } from '@interior/contracts';
 import { badRequest, notFound, type Principal, parseInput, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
-import { recordKey, recordNames } from '../audit/record-names';
+import { namesById, recordKey, recordNames } from '../audit/record-names';
 import type { QueryServiceDeps } from '../deps';
 import { namesOf } from '../people';
 import { present, readableStream } from './routes';
@@ -106,11 +106,8 @@ async function namesIn(
     [...wanted].map(async ([name, ids]) => {
       const resource = resources.find((r) => r.name === name);
       if (!resource) return;
-      const rows = await deps
-        .knex(resourceTable(resource))
-        .whereIn('id', [...ids])
-        .select('id', `${resource.representation} as name`);
-      for (const row of rows) references.set(referenceKey(name, Number(row.id)), String(row.name));
+      for (const [id, shown] of await namesById(deps, resourceTable(resource), resource.representation, ids))
+        references.set(referenceKey(name, id), shown);
     }),
   );
   return { names: await namesOf(deps, [...peopleIn(states), ...people]), references };
