@@ -13,9 +13,18 @@ export function drawPlan(
   box: { x: number; y: number; width: number; height: number },
   options: Pick<DrawingOptions, 'products' | 'wallDrawingWidths'> = {},
 ): void {
+  // A PDF embeds only PNG and JPEG images: a product with another kind of top view shows its name.
+  const products =
+    options.products &&
+    Object.fromEntries(
+      Object.entries(options.products).map(([id, look]) => [
+        id,
+        /^data:image\/(png|jpeg);/.test(look.image ?? '') ? look : { ...look, image: null },
+      ]),
+    );
   // A label's white halo is painted under its letters on screen (paint-order); PDF text draws its
   // outline over the letters, which would hide them, so the plan's labels go without it.
-  const svg = drawDocumentSvg(plan, options).replace(
+  const svg = drawDocumentSvg(plan, { ...options, ...(products ? { products } : {}) }).replace(
     / stroke="#ffffff" stroke-width="[^"]*" paint-order="stroke"/g,
     '',
   );

@@ -244,13 +244,6 @@ async function planOf(deps: QueryServiceDeps, designId: number, revision: number
   const found = await designDocumentAt(deps, designId, revision).catch(() => null);
   const parsed = designDocumentSchema.safeParse(found?.document);
   if (!parsed.success) return null;
-  const looks = await productLooksOf(deps.knex, parsed.data);
-  // A PDF embeds only PNG and JPEG images; a product with another kind of top view shows its name.
-  const products = Object.fromEntries(
-    Object.entries(looks).map(([id, look]) => [
-      id,
-      /^data:image\/(png|jpeg);/.test(look.image ?? '') ? look : { ...look, image: null },
-    ]),
-  );
+  const products = await productLooksOf(deps.knex, parsed.data);
   return { document: parsed.data, products };
 }
