@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AclEventSchemas } from './acl';
 import { CommentEventSchemas, DesignEventSchemas, DesignFolderEventSchemas } from './design';
 import { EstimationEventSchemas } from './estimation';
+import { koreaUtcOffset } from './korea-time';
 import { messages } from './messages';
 import { NoticeViewEventSchemas } from './notice';
 import { ObjectTypeSchema } from './object-types';
@@ -72,7 +73,6 @@ export const koreaMoment = (message: string) =>
       error: message,
     });
 
-const KOREA_OFFSET = '+09:00';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The instant a filter's moment names, in Korea time unless it says otherwise; null if none. */
@@ -80,10 +80,10 @@ export function auditMoment(value: string, end: 'from' | 'to'): Date | null {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const withOffset = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value) && !dateOnly;
   const text = dateOnly
-    ? `${value}T00:00:00${KOREA_OFFSET}`
+    ? `${value}T00:00:00${koreaUtcOffset}`
     : withOffset
       ? value.replace(' ', 'T')
-      : `${value.replace(' ', 'T')}${KOREA_OFFSET}`;
+      : `${value.replace(' ', 'T')}${koreaUtcOffset}`;
   const time = Date.parse(text);
   if (Number.isNaN(time)) return null;
   const year = new Date(time).getUTCFullYear();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { endOfKoreanDay, koreanDay, koreanWeek } from './korea-time';
+import { endOfKoreanDay, koreanDay, koreanWeek, startOfKoreanDay } from './korea-time';
 
 /** The calendar day in Seoul as the ICU time-zone database gives it (YYYY-MM-DD). */
 const seoulDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' });
@@ -31,6 +31,10 @@ describe('Korean calendar days', () => {
         expect(end.getTime()).toBeGreaterThan(at.getTime());
         expect(koreanDay(end)).not.toBe(day);
         expect(koreanDay(new Date(end.getTime() - 1))).toBe(day);
+        const start = startOfKoreanDay(day);
+        expect(start.getTime()).toBeLessThanOrEqual(at.getTime());
+        expect(koreanDay(start)).toBe(day);
+        expect(koreanDay(new Date(start.getTime() - 1))).not.toBe(day);
       }),
       { numRuns: 2000 },
     );

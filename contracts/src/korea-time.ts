@@ -6,6 +6,14 @@
 const KOREA_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Korea's offset as ISO 8601 writes it, for a time people give on Korean clocks. */
+export const koreaUtcOffset = '+09:00';
+
+/** The instant a Korean calendar day (YYYY-MM-DD) begins. */
+export function startOfKoreanDay(day: string): Date {
+  return new Date(`${day}T00:00:00${koreaUtcOffset}`);
+}
+
 /** The Korean calendar day (YYYY-MM-DD) of an instant. */
 export function koreanDay(at: Date): string {
   return new Date(at.getTime() + KOREA_OFFSET_MS).toISOString().slice(0, 10);

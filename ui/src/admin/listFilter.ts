@@ -1,3 +1,5 @@
+import { endOfKoreanDay, startOfKoreanDay } from '@interior/contracts';
+
 /**
  * A filter choice meaning "none" (담당 매니저: 미배정). react-admin drops empty filter values, so
  * the choice carries this word and the list asks the API for `null`, which it reads as "is null".
@@ -5,8 +7,10 @@
 export const noValue = '__none__';
 
 /** A day picked in a date filter bounds its range by the whole day in Korea, where people are. */
-const koreaDay = (day: string, end: boolean) =>
-  new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}+09:00`).toISOString();
+const koreaDay = (day: string, end: boolean) => {
+  const start = startOfKoreanDay(day);
+  return (end ? new Date(endOfKoreanDay(start).getTime() - 1) : start).toISOString();
+};
 
 /** A list's filter as the API reads it: `noValue` as null, a picked day as its Korean bounds. */
 export function apiFilter(filter: Record<string, unknown> = {}): Record<string, unknown> {
