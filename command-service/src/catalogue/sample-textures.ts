@@ -1,4 +1,4 @@
-import { PNG } from 'pngjs';
+import { encodeSamplePng } from './sample-png';
 
 /**
  * Textures for the sample catalogue's materials (docs/catalogue.md "Sample catalogue"), drawn here
@@ -41,21 +41,19 @@ function colourOf(name: string, fallback: Rgb): Rgb {
   return colours.find(([pattern]) => pattern.test(name))?.[1] ?? fallback;
 }
 
-const clamp = (n: number) => Math.max(0, Math.min(255, Math.round(n)));
-
 function paint(draw: (x: number, y: number) => Rgb): Buffer {
-  const png = new PNG({ width: SIZE, height: SIZE });
+  const pixels = new Uint8ClampedArray(SIZE * SIZE * 4);
   for (let y = 0; y < SIZE; y++) {
     for (let x = 0; x < SIZE; x++) {
       const [r, g, b] = draw(x, y);
       const i = (y * SIZE + x) * 4;
-      png.data[i] = clamp(r);
-      png.data[i + 1] = clamp(g);
-      png.data[i + 2] = clamp(b);
-      png.data[i + 3] = 255;
+      pixels[i] = r;
+      pixels[i + 1] = g;
+      pixels[i + 2] = b;
+      pixels[i + 3] = 255;
     }
   }
-  return PNG.sync.write(png);
+  return encodeSamplePng(SIZE, SIZE, pixels);
 }
 
 const shade = ([r, g, b]: Rgb, by: number): Rgb => [r + by, g + by, b + by];

@@ -1,10 +1,8 @@
-import { PNG } from 'pngjs';
+import { encodeSamplePng } from './sample-png';
 import type { Part, Rgb } from './sample-shapes';
 
 /** The longer side of a sample top view, px. */
 const LONG_SIDE = 256;
-
-const clamp = (n: number) => Math.max(0, Math.min(255, Math.round(n)));
 
 /**
  * A sample product's top view (its first image, which the plan draws over its footprint): its
@@ -18,7 +16,7 @@ export function sampleTopView(parts: readonly Part[], [w, d]: readonly [number, 
   // Across and deep apart: a very thin product (a glass partition) still fills its few pixels.
   const sx = width / Math.max(w, 1);
   const sy = height / Math.max(d, 1);
-  const png = new PNG({ width, height });
+  const pixels = new Uint8ClampedArray(width * height * 4);
   const tallest = Math.max(...parts.map((p) => p.at[1] + p.size[1] / 2), 1);
   const byTop = [...parts].sort((a, b) => a.at[1] + a.size[1] / 2 - (b.at[1] + b.size[1] / 2));
   for (const part of byTop) {
@@ -42,14 +40,14 @@ export function sampleTopView(parts: readonly Part[], [w, d]: readonly [number, 
         if (inside < 0) continue;
         const colour: Rgb = inside < edge ? darker(part.colour) : part.colour;
         const i = (y * width + x) * 4;
-        png.data[i] = clamp(colour[0] + lift);
-        png.data[i + 1] = clamp(colour[1] + lift);
-        png.data[i + 2] = clamp(colour[2] + lift);
-        png.data[i + 3] = 255;
+        pixels[i] = colour[0] + lift;
+        pixels[i + 1] = colour[1] + lift;
+        pixels[i + 2] = colour[2] + lift;
+        pixels[i + 3] = 255;
       }
     }
   }
-  return PNG.sync.write(png);
+  return encodeSamplePng(width, height, pixels);
 }
 
 const darker = ([r, g, b]: Rgb): Rgb => [r * 0.55, g * 0.55, b * 0.55];

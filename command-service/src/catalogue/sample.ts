@@ -45,6 +45,8 @@ export async function loadSampleCatalogue(
   meta: CommandMeta,
 ): Promise<{ created: number }> {
   let created = 0;
+  /** Records created since the last `settle`, which later records may reference. */
+  let unsettled: { resource: ResourceDeclaration; id: number }[] = [];
   const ensure = async (
     resource: ResourceDeclaration,
     match: Record<string, unknown>,
@@ -58,12 +60,24 @@ export async function loadSampleCatalogue(
     // Made only for a record that is missing (a texture file is stored for it).
     const values = typeof fields === 'function' ? await fields() : { ...fields };
     const id = await createRecord(deps, resource, hooksOf(resource.name), values, meta);
-    // Later records reference this one: wait until the read model shows it, however busy it is.
-    for (let waited = 0; waited < 60_000; waited += 100) {
-      if (await deps.knex(resourceTable(resource)).where({ id }).first('id')) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    unsettled.push({ resource, id });
     return id;
+  };
+  /**
+   * Waits until the read models show every record created since the last call, however busy the
+   * projections are: a command checks the records it references there. Called once per kind of
+   * record rather than after each one, so the projections catch up on a whole batch at a time.
+   */
+  const settle = async () => {
+    for (let waited = 0; unsettled.length > 0 && waited < 60_000; waited += 50) {
+      const pending: typeof unsettled = [];
+      for (const record of unsettled)
+        if (!(await deps.knex(resourceTable(record.resource)).where({ id: record.id }).first('id')))
+          pending.push(record);
+      unsettled = pending;
+      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    unsettled = [];
   };
   /** A file of the sample (a texture, a top view, a model), stored as the platform's own upload. */
   const storeSampleFile = async (data: Buffer, originalName: string, kind: 'png' | 'glb') => {
@@ -83,30 +97,36 @@ export async function loadSampleCatalogue(
   const storeSampleTexture = (code: string, name: string) =>
     storeSampleFile(sampleTexture(code, name), `${code}.png`, 'png');
   const categories = new Map<string, number>();
-  for (const [tree, roots] of Object.entries(sampleCategories)) {
-    const resource = resourceNamed(tree) as ResourceDeclaration;
-    for (const [root, children] of Object.entries(roots)) {
-      const rootId = await ensure(
-        resource,
-        { name: root, parentId: null },
-        { name: root, parentId: null, position: null },
-      );
-      categories.set(`${tree}:${root}`, rootId);
-      for (const child of children) {
-        const id = await ensure(
+  // The roots first, settled, then their children, which name them as parent.
+  const trees = Object.entries(sampleCategories).map(
+    ([tree, roots]) => [tree, resourceNamed(tree) as ResourceDeclaration, Object.entries(roots)] as const,
+  );
+  for (const [tree, resource, roots] of trees)
+    for (const [root] of roots)
+      categories.set(
+        `${tree}:${root}`,
+        await ensure(
           resource,
-          { name: child, parentId: rootId },
-          { name: child, parentId: rootId, position: null },
+          { name: root, parentId: null },
+          { name: root, parentId: null, position: null },
+        ),
+      );
+  await settle();
+  for (const [tree, resource, roots] of trees)
+    for (const [root, children] of roots) {
+      const parentId = categories.get(`${tree}:${root}`) as number;
+      for (const child of children)
+        categories.set(
+          `${tree}:${child}`,
+          await ensure(resource, { name: child, parentId }, { name: child, parentId, position: null }),
         );
-        categories.set(`${tree}:${child}`, id);
-      }
     }
-  }
   const category = (tree: string, name: string) => categories.get(`${tree}:${name}`) ?? null;
 
   const brands = new Map<string, number>();
   for (const brand of sampleBrands)
     brands.set(brand.name, await ensure(brandResource, { name: brand.name }, brand));
+  await settle();
 
   const materials = new Map<string, number>();
   for (const m of sampleMaterials) {
@@ -127,6 +147,7 @@ export async function loadSampleCatalogue(
     }));
     materials.set(m.code, id);
   }
+  await settle();
 
   const boms = new Map<string, number>();
   for (const bom of sampleBoms) {
@@ -146,22 +167,29 @@ export async function loadSampleCatalogue(
       await ensure(bomResource, { name: bom.name }, { name: bom.name, description: bom.description, lines }),
     );
   }
+  await settle();
+
+  // Drawn here from a few boxes and cylinders: a product's top view for the plan, its model for 3D.
+  const partsOf = (p: (typeof sampleProducts)[number]) => sampleParts(sampleShapeOf(p.code, p.name), p.size);
+  const models = new Map<string, number>();
+  for (const p of sampleProducts) {
+    const modelName = `${p.name} 3D`;
+    const modelId = await ensure(modelResource, { name: modelName }, async () => ({
+      name: modelName,
+      file: await storeSampleFile(Buffer.from(await sampleModel(partsOf(p), p.name)), `${p.code}.glb`, 'glb'),
+      thumbnail: null,
+      description: '샘플 카탈로그가 상자와 원기둥으로 만든 모델입니다.',
+    }));
+    models.set(p.code, modelId);
+  }
+  await settle();
 
   const products = new Map<string, number>();
   for (const p of sampleProducts) {
     const [width, depth, height] = p.size;
-    // Drawn here from a few boxes and cylinders: its top view for the plan, its model for 3D.
-    const parts = sampleParts(sampleShapeOf(p.code, p.name), p.size);
-    const modelName = `${p.name} 3D`;
-    const modelId = await ensure(modelResource, { name: modelName }, async () => ({
-      name: modelName,
-      file: await storeSampleFile(Buffer.from(await sampleModel(parts, p.name)), `${p.code}.glb`, 'glb'),
-      thumbnail: null,
-      description: '샘플 카탈로그가 상자와 원기둥으로 만든 모델입니다.',
-    }));
     const id = await ensure(productResource, { code: p.code }, async () => ({
-      images: [await storeSampleFile(sampleTopView(parts, p.size), `${p.code}-top.png`, 'png')],
-      modelId,
+      images: [await storeSampleFile(sampleTopView(partsOf(p), p.size), `${p.code}-top.png`, 'png')],
+      modelId: models.get(p.code),
       mount: sampleMounts[p.code]?.mount ?? null,
       elevation: sampleMounts[p.code]?.elevation ?? null,
       name: p.name,
@@ -182,6 +210,7 @@ export async function loadSampleCatalogue(
     }));
     products.set(p.code, id);
   }
+  await settle();
   for (const set of sampleSets) {
     await ensure(
       productResource,
@@ -224,6 +253,7 @@ export async function loadSampleCatalogue(
       },
     );
   }
+  await settle();
 
   for (const plan of samplePlans) {
     await ensure(
@@ -237,6 +267,8 @@ export async function loadSampleCatalogue(
       },
     );
   }
+  // The lists the Admin returns to show all of it.
+  await settle();
   return { created };
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Slider, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { recordState } from './api';
-import { useRevisionParam } from './RecordAuditPage';
+import { useRevisionParam } from './useRevisionParam';
 import { StateAt } from './StateAt';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title } from 'react-admin';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundContent } from '../pages/NotFoundContent';
 import { AsOfPanel } from './AsOfPanel';
 import { recordAuditPath, recordPagePath, recordState } from './api';
@@ -36,15 +36,6 @@ export function useLatest(type: string, id: number | null) {
     enabled: id !== null && (objectTypes as readonly string[]).includes(type),
     retry: false,
   });
-}
-
-/** A revision from the address (`?revision=3`), within the record's revisions. */
-export function useRevisionParam(latest: number): [number, (revision: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('revision'));
-  const revision = Number.isInteger(asked) && asked >= 0 && asked <= latest ? asked : latest;
-  const set = (next: number) => setParams({ revision: String(next) }, { replace: true });
-  return [revision, set];
 }
 
 /**

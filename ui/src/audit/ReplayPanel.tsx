@@ -1,7 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { DiffView } from './DiffView';
-import { useRevisionParam } from './RecordAuditPage';
+import { useRevisionParam } from './useRevisionParam';
 import { StateAt } from './StateAt';
 
 /** Whether a key press belongs to a field being typed in, not to the replay. */
