@@ -1,8 +1,8 @@
 import { Alert, Button, Slider, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { recordState } from './api';
-import { useRevisionParam } from './useRevisionParam';
 import { StateAt } from './StateAt';
+import { useRevisionParam } from './useRevisionParam';
 
 /**
  * The record as it was: a revision picked on the slider (or typed), or the revision in force at a

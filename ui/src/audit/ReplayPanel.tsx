@@ -1,8 +1,8 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { DiffView } from './DiffView';
-import { useRevisionParam } from './useRevisionParam';
 import { StateAt } from './StateAt';
+import { useRevisionParam } from './useRevisionParam';
 
 /** Whether a key press belongs to a field being typed in, not to the replay. */
 const typing = (target: EventTarget | null) =>
