@@ -1,4 +1,10 @@
-import { createPostgresEventStore, type EventStore, PiiVault, type StoredEvent } from '@interior/platform';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  IDLE_POLL_MS,
+  PiiVault,
+  type StoredEvent,
+} from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
 import { deferred } from '@interior/platform/testing';
 import { ProjectionRunner } from './runner';
@@ -28,7 +34,9 @@ describe('projection runner', () => {
     };
 
     it('applies them without reading them back, and reads what another process appends', async () => {
-      const r = runner(userGroupsProjection);
+      // The idle poll of a running process, not the tests' 20 ms: a poll's read sent while the
+      // append is on its way finds it committed before its answer names it this process's own.
+      const r = runner(userGroupsProjection, { pollIntervalMs: IDLE_POLL_MS });
       await r.start();
       await r.caughtUp();
       const read = readsOf(store);

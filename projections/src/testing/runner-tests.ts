@@ -43,6 +43,8 @@ export function runner(
     rescanIntervalMs?: number;
     recentRows?: RecentRows;
     fromLogPageSize?: number;
+    /** Instead of the tests' 20 ms. */
+    pollIntervalMs?: number;
     /** Another store than the test's own. */
     store?: EventStore;
   } = {},
