@@ -14,6 +14,16 @@ export const ROUNDING_UNIT = 1_000;
 
 export type Constants = Readonly<Record<string, number | string>>;
 
+/** The rates a draft's totals use, as decimal text (kept with the draft, so its edits use the same). */
+export type EstimateRates = Record<keyof typeof DEFAULT_RATES, string>;
+
+/** The rates of the totals from the effective constants, the shipped values for those not given. */
+export function estimateRates(constants: Constants): EstimateRates {
+  const text = (key: keyof typeof DEFAULT_RATES) =>
+    Object.hasOwn(constants, key) ? String(constants[key]) : DEFAULT_RATES[key];
+  return { OVERHEAD_RATE: text('OVERHEAD_RATE'), PROFIT_RATE: text('PROFIT_RATE') };
+}
+
 export interface Totals {
   /** 재료비 M */
   material: number;

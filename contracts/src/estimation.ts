@@ -149,6 +149,7 @@ export const DraftLineInputSchema = z.object({
   quantity,
   unitPrice: money,
 });
+export type DraftLineInput = z.output<typeof DraftLineInputSchema>;
 export const PutDraftSchema = z.object({
   lines: z
     .array(DraftLineInputSchema)
