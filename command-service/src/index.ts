@@ -18,7 +18,7 @@ import { registerUserAdminCommands } from './user/admin-routes';
 import { registerGroupMemberCommands } from './usergroup/members-routes';
 
 export { type CommandServiceDeps, commandDepsOf } from './deps';
-export { purgeExpiredDesigns } from './design/routes';
+export { purgeExpiredDesigns } from './design/trash-purge';
 export { expireQuotes } from './estimation/quote-expiry';
 export { ensureShippedValues, loadSample } from './resources';
 export { bootstrapAdmin, DEFAULT_ADMIN_EMAIL } from './user/bootstrap';

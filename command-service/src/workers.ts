@@ -1,4 +1,5 @@
 import type { CommandServiceDeps } from './deps';
+import { startTrashPurge } from './design/trash-purge';
 import { EstimationAssignmentGrants } from './estimation/assignment-grants';
 import { startQuoteExpiry } from './estimation/quote-expiry';
 import { startSubscriptionWorkers } from './subscription';
@@ -10,8 +11,8 @@ interface Logger {
 
 /**
  * What a process hosting the command side runs besides its routes: the subscription workers
- * (default plans, role process, renewals), the process manager of estimations' assignment grants
- * and the hourly quote expiry. Started once the process's dependencies are open; `stop` ends them
+ * (default plans, role process, renewals), the process manager of estimations' assignment grants,
+ * the hourly quote expiry and the hourly purge of designs trashed 30 days ago. Started once the process's dependencies are open; `stop` ends them
  * all (timers cleared, loops ended) before those dependencies close. Several processes may run
  * them at once: each converges or is idempotent.
  */
@@ -26,6 +27,7 @@ export async function startCommandWorkers(deps: CommandServiceDeps, logger?: Log
     await grants.start();
     started.push(grants);
     started.push(startQuoteExpiry(deps, logger));
+    started.push(startTrashPurge(deps, logger));
   } catch (error) {
     await stop();
     throw error;

@@ -36,13 +36,7 @@ import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { checkedDocument, savedDocument } from '../design/routes';
 import { nextDailyNumber, nextId } from '../ids';
 import { EstimationAssignmentGrants } from './assignment-grants';
-import {
-  type EstimationCommand,
-  type EstimationStateValue,
-  estimationDecider,
-  priceDocument,
-  requireAcceptable,
-} from './decide';
+import { type EstimationCommand, estimationDecider, priceDocument, requireAcceptable } from './decide';
 import { documentAt, hasRole, latestDocument, pricedFor, requestFacts } from './facts';
 import { expireQuotes } from './quote-expiry';
 
@@ -54,7 +48,6 @@ const ExpireSchema = z.object({ asOf: z.iso.datetime({ offset: true }).optional(
 const PreviewSchema = z.object({ document: z.unknown().optional() }).default({});
 const estimationStream = (id: number) => streamName('Estimation', id);
 
-type Live = Exclude<EstimationStateValue, { status: 'None' }>;
 type Quoted = Extract<EstimationEvent, { type: 'EstimationQuoted' }>;
 
 /** The stream's revision after a command that wrote (the draft's version for If-Match). */
@@ -203,7 +196,7 @@ export function registerEstimationCommands(app: FastifyInstance, deps: Deps) {
     const input = parseInput(AssignEstimationSchema, request.body);
     if (input.managerId !== undefined && !a.admin) throw forbidden();
     if (input.designerId !== undefined && !a.admin && !a.manager) throw forbidden();
-    const state = a.state as Live;
+    const { state } = a;
     if (input.managerId !== undefined && !(await hasRole(deps, input.managerId, 'DesignManager')))
       throw badRequest(messages.estimationNotDesignManager, {
         managerId: messages.estimationNotDesignManager,
@@ -247,7 +240,7 @@ export function registerEstimationCommands(app: FastifyInstance, deps: Deps) {
   app.post('/api/estimation/:id/draft', async (request, reply) => {
     const a = await access(request);
     if (!mayWork(a)) throw forbidden();
-    const state = a.state as Live;
+    const { state } = a;
     const document = await documentAt(deps, state.designId, state.designRevision);
     if (!document) throw notFound(messages.designNotFound);
     const handled = await run(
