@@ -26,7 +26,8 @@ import type { Decider } from '../decider';
 /**
  * An estimation (docs/estimations.md): requested from a design, assigned, drafted and quoted by
  * its assignees, accepted (the order) or rejected by its requester, completed, cancelled or
- * expired. Who may ask for each step is the routes' to check; this says which steps apply now.
+ * expired. Who may ask for each step is the routes' to check; this says which steps apply now,
+ * and prices what the drafts record (the engine of contracts/src/estimate*.ts).
  */
 export interface Draft {
   designRevision: number;
