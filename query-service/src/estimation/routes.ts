@@ -18,7 +18,6 @@ import {
   parseInput,
   principalOf,
   readModels,
-  renderEstimatePdf,
   requireRouteAccess,
 } from '@interior/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -148,7 +147,7 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
     const person = async (id: number | null) =>
       id === null ? null : await deps.knex(readModels.users).where({ id }).first('name', 'email');
     const requester = await person(row.requesterId);
-    const pdf = await renderEstimatePdf({
+    const pdf = await deps.estimatePdfs.render({
       estimateNumber: quote.estimateNumber,
       revision: quote.revision,
       orderNumber: row.orderNumber,

@@ -1,0 +1,67 @@
+import { messages } from '@interior/contracts';
+import { Piscina } from 'piscina';
+import type { PdfRenderingConfig } from '../config';
+import { HttpError } from '../errors';
+import type { EstimatePdfInput } from './estimate-pdf';
+
+const WORKER = new URL('./render-worker.mjs', import.meta.url);
+/** A thread left without work this long ends; the next render starts one again. */
+const IDLE_THREAD_MS = 60_000;
+
+/**
+ * Renders 견적서 PDFs in worker threads (piscina), so that a long document never holds the event
+ * loop: a 2,000-line quote takes seconds of synchronous drawing. Bounded three ways: at most
+ * `threads` render at once, at most `queue` more wait for a thread (any beyond are answered 503 at
+ * once), and a render still unfinished after `timeoutMs` (its wait included) is stopped, its thread
+ * with it. Threads start on the first render, so a process that never renders pays nothing.
+ * Only plain data crosses to a thread; the PDF's bytes come back moved.
+ */
+export class EstimatePdfPool {
+  readonly #options: PdfRenderingConfig;
+  #pool: Piscina | null = null;
+  #pending = 0;
+  #closed = false;
+
+  constructor(options: PdfRenderingConfig) {
+    this.#options = options;
+  }
+
+  async render(input: EstimatePdfInput): Promise<Buffer> {
+    const { threads, queue, timeoutMs } = this.#options;
+    if (this.#closed || this.#pending >= threads + queue)
+      throw new HttpError(503, messages.estimationPdfBusy);
+    this.#pool ??= new Piscina({
+      filename: WORKER.href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: IDLE_THREAD_MS,
+      // The entry registers the TypeScript loader itself: the parent's `--import tsx` would load it twice.
+      execArgv: [],
+    });
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    this.#pending++;
+    try {
+      const bytes: ArrayBuffer = await this.#pool.run(input, { signal: timeout.signal });
+      return Buffer.from(bytes);
+    } catch (error) {
+      if (timeout.signal.aborted) throw new HttpError(503, messages.estimationPdfTimedOut);
+      if (this.#closed) throw new HttpError(503, messages.estimationPdfBusy);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      this.#pending--;
+    }
+  }
+
+  /** The threads running now (0 before the first render and after close). */
+  get threads(): number {
+    return this.#pool?.threads.length ?? 0;
+  }
+
+  /** Stops every thread; renders under way fail, later ones are refused. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#pool?.destroy();
+  }
+}
