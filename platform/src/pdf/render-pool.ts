@@ -15,6 +15,10 @@ const IDLE_THREAD_MS = 60_000;
  * once), and a render still unfinished after `timeoutMs` (its wait included) is stopped, its thread
  * with it. Threads start on the first render, so a process that never renders pays nothing.
  * Only plain data crosses to a thread; the PDF's bytes come back moved.
+ *
+ * piscina rather than its fork tinypool, which ships as ES modules only (Jest's CommonJS transform
+ * would have to compile it, and it finds its worker by `import.meta.url`). piscina's optional
+ * native add-on serves only its `niceIncrement`, left unset: the thread lowers its own priority.
  */
 export class EstimatePdfPool {
   readonly #options: PdfRenderingConfig;
