@@ -100,7 +100,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     const checkpoints = new Signal();
     const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
     const logger = createLogger(config.logLevel);
-    const estimatePdfs = new EstimatePdfPool(config.pdfRendering);
+    const estimatePdfs = new EstimatePdfPool(config.pdfRendering, (error) =>
+      logger.error({ err: error }, 'a PDF render thread failed'),
+    );
     return {
       config,
       logger,

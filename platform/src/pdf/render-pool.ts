@@ -22,26 +22,33 @@ const IDLE_THREAD_MS = 60_000;
  */
 export class EstimatePdfPool {
   readonly #options: PdfRenderingConfig;
+  readonly #onThreadError: (error: unknown) => void;
   #pool: Piscina | null = null;
   #pending = 0;
   #closed = false;
 
-  constructor(options: PdfRenderingConfig) {
+  /** `onThreadError` hears of a thread that failed with no render in it (one failing to start). */
+  constructor(options: PdfRenderingConfig, onThreadError: (error: unknown) => void = () => {}) {
     this.#options = options;
+    this.#onThreadError = onThreadError;
   }
 
   async render(input: EstimatePdfInput): Promise<Buffer> {
     const { threads, queue, timeoutMs } = this.#options;
     if (this.#closed || this.#pending >= threads + queue)
       throw new HttpError(503, messages.estimationPdfBusy);
-    this.#pool ??= new Piscina({
-      filename: WORKER.href,
-      minThreads: 0,
-      maxThreads: threads,
-      idleTimeout: IDLE_THREAD_MS,
-      // The entry registers the TypeScript loader itself: the parent's `--import tsx` would load it twice.
-      execArgv: [],
-    });
+    if (!this.#pool) {
+      this.#pool = new Piscina({
+        filename: WORKER.href,
+        minThreads: 0,
+        maxThreads: threads,
+        idleTimeout: IDLE_THREAD_MS,
+        // The entry registers the TypeScript loader itself: the parent's `--import tsx` would load it twice.
+        execArgv: [],
+      });
+      // Unheard, such an error would end the process.
+      this.#pool.on('error', this.#onThreadError);
+    }
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     this.#pending++;
