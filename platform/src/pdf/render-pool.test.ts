@@ -88,6 +88,15 @@ describe('the PDF render pool', () => {
     expect(worstMs).toBeLessThan(Math.max(200, renderMs / 10));
   });
 
+  test('stops the render of one who left, and the thread it ran in', async () => {
+    expect(pool.threads).toBe(1);
+    const gone = new AbortController();
+    const render = rejection(pool.render(quote(2_000), gone.signal));
+    setTimeout(() => gone.abort(), 100);
+    expect(await render).toMatchObject({ status: 503 });
+    expect(pool.threads).toBe(0);
+  });
+
   test('answers 503 at once when every thread is busy and the queue is full', async () => {
     const running = pool.render(quote());
     const refused = await rejection(pool.render(quote()));

@@ -33,7 +33,8 @@ export class EstimatePdfPool {
     this.#onThreadError = onThreadError;
   }
 
-  async render(input: EstimatePdfInput): Promise<Buffer> {
+  /** `cancel`: the asker is gone (a closed connection), so the render stops, its thread with it. */
+  async render(input: EstimatePdfInput, cancel?: AbortSignal): Promise<Buffer> {
     const { threads, queue, timeoutMs } = this.#options;
     if (this.#closed || this.#pending >= threads + queue)
       throw new HttpError(503, messages.estimationPdfBusy);
@@ -49,18 +50,22 @@ export class EstimatePdfPool {
       // Unheard, such an error would end the process.
       this.#pool.on('error', this.#onThreadError);
     }
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), timeoutMs);
+    const cancelled = () => stop.abort();
+    cancel?.addEventListener('abort', cancelled, { once: true });
     this.#pending++;
     try {
-      const bytes: ArrayBuffer = await this.#pool.run(input, { signal: timeout.signal });
+      if (cancel?.aborted) throw new HttpError(503, messages.estimationPdfBusy);
+      const bytes: ArrayBuffer = await this.#pool.run(input, { signal: stop.signal });
       return Buffer.from(bytes);
     } catch (error) {
-      if (timeout.signal.aborted) throw new HttpError(503, messages.estimationPdfTimedOut);
-      if (this.#closed) throw new HttpError(503, messages.estimationPdfBusy);
+      if (this.#closed || cancel?.aborted) throw new HttpError(503, messages.estimationPdfBusy);
+      if (stop.signal.aborted) throw new HttpError(503, messages.estimationPdfTimedOut);
       throw error;
     } finally {
       clearTimeout(timer);
+      cancel?.removeEventListener('abort', cancelled);
       this.#pending--;
     }
   }
