@@ -17,6 +17,7 @@ import {
 } from './bench-database';
 import { designsSection } from './designs';
 import { formatEstimateEngine, measureEstimateEngine } from './estimate-engine';
+import { formatEstimatePdf, measureEstimatePdf } from './estimate-pdf';
 import { estimationDraftSection } from './estimation-draft';
 import { filesSection } from './files';
 import { largePlanSection } from './large-plan';
@@ -226,6 +227,7 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${formatReport(report)}`);
     const engine = await measureEstimateEngine(options.quick);
     process.stdout.write(formatEstimateEngine(engine));
+    process.stdout.write(formatEstimatePdf(await measureEstimatePdf(options.quick)));
     const uiSkip = uiWeightSkipReason();
     const uiWeight = uiSkip
       ? null

@@ -221,6 +221,8 @@ export const messages = {
     '금액이 계산되는 항목이 없어 견적을 요청할 수 없습니다. 방에 마감재를 정하거나 제품을 배치해 주세요.',
   estimationFreePlanRefused: '무료 요금제에서는 견적을 요청할 수 없습니다. 요금제를 업그레이드해 주세요.',
   estimationQuoteNotFound: '발행된 견적서를 찾을 수 없습니다.',
+  estimationPdfBusy: '견적서를 만드는 요청이 많아 지금은 만들 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  estimationPdfTimedOut: '견적서를 만드는 데 시간이 너무 오래 걸렸습니다. 잠시 후 다시 시도해 주세요.',
   estimateLineQuantityTooLarge: (no: number, name: string, max: number) =>
     `${no}번째 품목(${name})의 수량은 ${max.toLocaleString('ko-KR')} 이하여야 합니다.`,
   estimateLineUnitPriceTooLarge: (no: number, name: string, max: number) =>

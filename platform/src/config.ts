@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   TOSS_SECRET_KEY: z.string().optional(),
   TOSS_CLIENT_KEY: z.string().optional(),
   TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
+  PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
 });
 
 export interface Config {
@@ -68,6 +71,17 @@ export interface Config {
   oauth: OAuthConfig;
   /** Card billing (README "Subscriptions and payments"): the embedded sandbox, or Toss Payments. */
   payments: PaymentsConfig;
+  /** The 견적서 PDF's render threads (README "Configuration"). */
+  pdfRendering: PdfRenderingConfig;
+}
+
+export interface PdfRenderingConfig {
+  /** Renders at once, each in a thread of its own. */
+  threads: number;
+  /** Renders that may wait for a thread; one more is refused (503). */
+  queue: number;
+  /** How long one render may take, its wait for a thread included. */
+  timeoutMs: number;
 }
 
 /** A hop count, or the addresses (and CIDR ranges) of the proxies whose X-Forwarded-For is believed. */
@@ -165,6 +179,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tossSecretKey: e.TOSS_SECRET_KEY || undefined,
       tossClientKey: e.TOSS_CLIENT_KEY || undefined,
       tossApiUrl: e.TOSS_API_URL.replace(/\/+$/, ''),
+    },
+    pdfRendering: {
+      threads: e.PDF_RENDER_THREADS,
+      queue: e.PDF_RENDER_QUEUE,
+      timeoutMs: e.PDF_RENDER_TIMEOUT_MS,
     },
   };
 }

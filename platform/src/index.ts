@@ -32,6 +32,7 @@ export * from './oauth/one-time-store';
 export * from './oauth/providers';
 export * from './oauth/state';
 export * from './pdf/estimate-pdf';
+export * from './pdf/render-pool';
 export * from './pii';
 export * from './rate-limit';
 export * from './reactor-loop';

@@ -17,6 +17,7 @@ import { createMailTransport, type MailTransport } from './mail';
 import { MemoryOneTimeStore, RedisOneTimeStore } from './oauth/one-time-store';
 import { configuredProviders, type OAuthProvider } from './oauth/providers';
 import { OAuthStates } from './oauth/state';
+import { EstimatePdfPool } from './pdf/render-pool';
 import { PiiVault } from './pii';
 import { type RateLimitName, type RateLimitRule, RateLimits } from './rate-limit';
 import { ProjectionWaiter } from './read-models';
@@ -57,6 +58,8 @@ export interface Runtime {
   waiter: ProjectionWaiter;
   /** Social and commerce-platform sign-in: the configured providers and the pending sign-ins. */
   oauth: OAuthRuntime;
+  /** The 견적서 PDFs, rendered off the event loop; its threads start on the first render. */
+  estimatePdfs: EstimatePdfPool;
   close(): Promise<void>;
 }
 
@@ -97,6 +100,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     const checkpoints = new Signal();
     const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
     const logger = createLogger(config.logLevel);
+    const estimatePdfs = new EstimatePdfPool(config.pdfRendering, (error) =>
+      logger.error({ err: error }, 'a PDF render thread failed'),
+    );
     return {
       config,
       logger,
@@ -131,7 +137,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
         ),
         publicUrl: config.publicUrl,
       },
+      estimatePdfs,
       async close() {
+        await estimatePdfs.close();
         await store.close();
         await db.close();
         redis?.disconnect();

@@ -11,6 +11,7 @@ await runService('query-service', async (runtime, app) => {
     store: runtime.store,
     vault: runtime.vault,
     permissions: runtime.permissions,
+    estimatePdfs: runtime.estimatePdfs,
   });
   return {};
 });

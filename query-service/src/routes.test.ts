@@ -23,6 +23,7 @@ beforeAll(async () => {
     store: runtime.store,
     vault: runtime.vault,
     permissions: runtime.permissions,
+    estimatePdfs: runtime.estimatePdfs,
   });
   await own.ready();
   routes = registeredRoutes(own)

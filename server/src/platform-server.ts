@@ -125,6 +125,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
       // The grants decide what each caller may read: every remembered answer depends on them.
       answers: new AnswerCache((names) => runner.readModelVersion(...names, aclProjection.name)),
       permissions: runtime.permissions,
+      estimatePdfs: runtime.estimatePdfs,
     });
     registerReadModelRoutes(app, { knex: runtime.db.knex, store: runtime.store, vault: runtime.vault });
     registerHealth(app, runtime.db.knex, { projections: () => projectionHealth(runner) });

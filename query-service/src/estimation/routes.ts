@@ -18,7 +18,6 @@ import {
   parseInput,
   principalOf,
   readModels,
-  renderEstimatePdf,
   requireRouteAccess,
 } from '@interior/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -148,22 +147,28 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
     const person = async (id: number | null) =>
       id === null ? null : await deps.knex(readModels.users).where({ id }).first('name', 'email');
     const requester = await person(row.requesterId);
-    const pdf = await renderEstimatePdf({
-      estimateNumber: quote.estimateNumber,
-      revision: quote.revision,
-      orderNumber: row.orderNumber,
-      issuedAt: quote.issued,
-      validUntil: quote.validUntil,
-      projectName: row.designName,
-      recipient: { name: requester?.name ?? '고객', email: requester?.email ?? null },
-      supplier: await supplierOf(deps, quote.supplier as Supplier | null, row.managerId),
-      ...(await planOf(deps, row.designId, quote.designRevision).then((plan) => ({
-        plan: plan?.document ?? null,
-        planProducts: plan?.products,
-      }))),
-      lines: quote.lines as EstimationLine[],
-      totals: quote.totals as Totals,
-    });
+    // A reader who left (closed the tab, pressed again) frees the render thread at once.
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    const pdf = await deps.estimatePdfs.render(
+      {
+        estimateNumber: quote.estimateNumber,
+        revision: quote.revision,
+        orderNumber: row.orderNumber,
+        issuedAt: quote.issued,
+        validUntil: quote.validUntil,
+        projectName: row.designName,
+        recipient: { name: requester?.name ?? '고객', email: requester?.email ?? null },
+        supplier: await supplierOf(deps, quote.supplier as Supplier | null, row.managerId),
+        ...(await planOf(deps, row.designId, quote.designRevision).then((plan) => ({
+          plan: plan?.document ?? null,
+          planProducts: plan?.products,
+        }))),
+        lines: quote.lines as EstimationLine[],
+        totals: quote.totals as Totals,
+      },
+      gone.signal,
+    );
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${quote.estimateNumber}-r${quote.revision}.pdf"`)

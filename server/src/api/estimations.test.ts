@@ -63,6 +63,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await platform?.stop();
+  // The 견적서 rendered in a thread of the pool: the thread ends with the service.
+  if (platform) expect(platform.server.runtime.estimatePdfs.threads).toBe(0);
 });
 
 const act = (who: string, id: number, step: string, body?: unknown, headers?: Record<string, string>) =>
@@ -131,6 +133,7 @@ describe('estimations', () => {
     });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(platform.server.runtime.estimatePdfs.threads).toBe(1);
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toContain(estimation.estimateNumber);
     expect(text).toContain('3,902,800');
