@@ -8,7 +8,7 @@ import {
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
-import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { SmtpMailbox } from '../testing/smtp';
 
 /**
@@ -26,7 +26,7 @@ describeInBrowser('account changes in the browser', () => {
     smtp = await SmtpMailbox.start();
     platform = await startTestPlatform({ uiDir: UI_DIR, embedded: true, env: { SMTP_URL: smtp.url } });
     browser = await launchBrowser();
-  });
+  }, EMBEDDED_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();

@@ -9,7 +9,7 @@ import {
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
-import { startTestPlatform, type TestPlatform } from '../testing/platform';
+import { EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { SmtpMailbox } from '../testing/smtp';
 
 /**
@@ -38,7 +38,7 @@ describeInBrowser('accounts in the browser', () => {
       env: { SMTP_URL: smtp.url, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     });
     browser = await launchBrowser();
-  });
+  }, EMBEDDED_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();

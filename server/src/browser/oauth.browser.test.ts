@@ -7,7 +7,7 @@ import {
   UI_DIR,
 } from '../testing/browser';
 import { FakeOAuthProviders } from '../testing/oauth-providers';
-import { startTestPlatform, type TestPlatform } from '../testing/platform';
+import { EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /**
  * Social sign-in in the browser, through a stand-in Kakao: the first time the SNS sign-up, the
@@ -22,7 +22,7 @@ describeInBrowser('Kakao sign-in in the browser', () => {
     fake = await FakeOAuthProviders.start();
     platform = await startTestPlatform({ uiDir: UI_DIR, embedded: true, env: fake.env() });
     browser = await launchBrowser();
-  });
+  }, EMBEDDED_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();

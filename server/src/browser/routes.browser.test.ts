@@ -21,7 +21,7 @@ import {
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
-import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /**
  * Every dashboard route (contracts/src/routes.ts), and the list, show, create and edit pages of the resources,
@@ -155,7 +155,7 @@ describeInBrowser('dashboard routes for each role', () => {
     page = await browser.context.newPage();
     // Time runs as usual; expectDenied makes it jump so that a warning's toast expires at once.
     await page.clock.install();
-  });
+  }, EMBEDDED_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();

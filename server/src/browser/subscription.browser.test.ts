@@ -7,7 +7,7 @@ import {
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
-import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 describeInBrowser('subscribing in the browser (sandbox provider)', () => {
   let platform: TestPlatform;
@@ -24,7 +24,7 @@ describeInBrowser('subscribing in the browser (sandbox provider)', () => {
     });
     browser = await launchBrowser();
     page = await browser.context.newPage();
-  });
+  }, EMBEDDED_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();

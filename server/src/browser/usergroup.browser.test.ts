@@ -8,7 +8,7 @@ import {
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
-import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 
 /** The computed z-index of an element, read in the page (this project has no DOM types). */
 type PageGlobals = { getComputedStyle(element: unknown): { zIndex: string } };
@@ -24,7 +24,7 @@ describeInBrowser('user groups in the browser', () => {
     platform = await startTestPlatform({ uiDir: UI_DIR, embedded: true });
     browser = await launchBrowser();
     page = await browser.context.newPage();
-  });
+  }, EMBEDDED_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();

@@ -47,6 +47,13 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a suite's start may take when it runs the embedded database: PGlite runs PostgreSQL
+ * compiled to WebAssembly on one thread, and its start with every migration took over a minute and
+ * a half on a 2-core machine under a full test run, past Jest's usual limit for a hook.
+ */
+export const EMBEDDED_START_TIMEOUT_MS = 360_000;
+
 export async function startTestPlatform(
   /** `embedded`: always the embedded PGlite, even when TEST_DATABASE_URL is set. */
   options: {
