@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -16,12 +16,12 @@ const workspaces = [
   'bench',
 ];
 
-/** Every source file (tests left out) below a folder. */
-function sources(dir: string): string[] {
+/** Every source file below a folder, tests left out unless asked for. */
+function sources(dir: string, withTests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(full, withTests);
+    return /\.tsx?$/.test(entry.name) && (withTests || !/\.test\.tsx?$/.test(entry.name)) ? [full] : [];
   });
 }
 
@@ -97,4 +97,73 @@ test('every CSV export is written by the one formula-safe writer', () => {
     for (const [what, pattern] of producers) if (pattern.test(text)) found.push(`${name}: ${what}`);
   }
   expect(found).toEqual([]);
+});
+
+/**
+ * The UI's folders, and the modules directly in ui/src, lowest first. A module imports only from
+ * its own folder and from those below it: the shared kit never reaches up into a page, and a page
+ * never into the dashboard shell that lists it. The feature folders share one step, as peers: they
+ * show one another's parts (a design's page holds its estimations, the audit page a design's state).
+ */
+const uiLayers: readonly (readonly string[])[] = [
+  ['testing'],
+  ['browserStorage.ts'],
+  ['pageTitle.ts'],
+  ['feedback'],
+  ['i18n'],
+  ['export'],
+  ['theme'],
+  ['session'],
+  ['avatar'],
+  ['kit'],
+  ['resources', 'pages', 'designs', 'estimations', 'history', 'audit', 'permissions'],
+  ['designer'],
+  ['admin'],
+  ['AppErrorBoundary.tsx'],
+  ['DataBrowserRouter.tsx'],
+  ['DocumentTitle.tsx'],
+  ['App.tsx'],
+  ['main.tsx'],
+];
+
+// Checked over every UI file, tests included, so that a new import cannot run back up the order.
+test('every UI folder imports only from its own folder and those below it', () => {
+  const ui = path.join(root, 'ui/src');
+  const layerOf = new Map(uiLayers.flatMap((layer, step) => layer.map((name) => [name, step] as const)));
+  /** A folder of ui/src, or a module directly in it (its tests belong to it). */
+  const unitOf = (file: string) =>
+    path
+      .relative(ui, file)
+      .split(path.sep)[0]
+      ?.replace(/\.test(?=\.tsx?$)/, '');
+  const resolve = (from: string, specifier: string) => {
+    const base = path.resolve(path.dirname(from), specifier);
+    return ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+      .map((ending) => base + ending)
+      .find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  };
+  const files = sources(ui, true);
+  expect(files.length).toBeGreaterThan(200);
+  const wrong: string[] = [];
+  for (const file of files) {
+    const importer = unitOf(file) ?? '';
+    const text = readFileSync(file, 'utf8');
+    for (const [, specifier = ''] of text.matchAll(
+      /(?:from|import|require|jest\.mock)\s*\(?\s*'(\.\.?\/[^']*)'/g,
+    )) {
+      const target = resolve(file, specifier);
+      const where = `${path.relative(root, file)} imports '${specifier}'`;
+      if (!target) {
+        wrong.push(`${where}, which is no module`);
+        continue;
+      }
+      const imported = unitOf(target) ?? '';
+      if (imported === importer) continue;
+      const [above, below] = [layerOf.get(importer), layerOf.get(imported)];
+      if (above === undefined || below === undefined)
+        wrong.push(`${where}: place ${importer} and ${imported} in uiLayers`);
+      else if (below > above) wrong.push(`${where}: ${imported} is above ${importer}`);
+    }
+  }
+  expect(wrong).toEqual([]);
 });

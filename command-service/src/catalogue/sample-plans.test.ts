@@ -1,5 +1,5 @@
 import { designDocumentSchema, PlanDocumentSchema, validateDesignDocument } from '@interior/contracts';
-import { samplePlans } from './sample-data';
+import { samplePlans } from './sample-plans';
 
 describe('the sample plan templates', () => {
   it.each(samplePlans.map((plan) => [plan.name, plan.document] as const))(

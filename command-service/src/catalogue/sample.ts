@@ -16,17 +16,10 @@ import type { CommandMeta } from '../decider';
 import { type CommandServiceDeps, metaOf } from '../deps';
 import { storeFile } from '../files/files';
 import { createRecord, type ResourceCommandHooks } from '../resource/routes';
-import {
-  sampleBoms,
-  sampleBrands,
-  sampleCategories,
-  sampleMaterials,
-  samplePlans,
-  sampleProducts,
-  sampleSets,
-  sampleWorkspaces,
-} from './sample-data';
+import { sampleBoms, sampleWorkspaces } from './sample-boms';
+import { sampleBrands, sampleCategories, sampleMaterials, sampleProducts, sampleSets } from './sample-data';
 import { sampleModel } from './sample-models';
+import { samplePlans } from './sample-plans';
 import { sampleMounts, sampleParts, sampleShapeOf } from './sample-shapes';
 import { sampleTexture } from './sample-textures';
 import { sampleTopView } from './sample-top-views';

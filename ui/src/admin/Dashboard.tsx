@@ -5,6 +5,8 @@ import { Navigate, Route } from 'react-router';
 import { TopProgressBar } from '../feedback/TopProgressBar';
 import { HistoryPage } from '../history/HistoryPage';
 import { i18nProvider } from '../i18n/i18nProvider';
+import { AccessDenied } from '../kit/AccessDenied';
+import { queryClient } from '../kit/queryClient';
 import { NotFoundContent } from '../pages/NotFoundContent';
 import { bom, brand, material, model, plan, product, walldrawing, workspace } from '../resources/catalogue';
 import { categoryTrees } from '../resources/category';
@@ -21,12 +23,10 @@ import user from '../resources/user';
 import usergroup from '../resources/usergroup';
 import { usePaletteMode } from '../theme/mode';
 import { themeOptions } from '../theme/themes';
-import { AccessDenied } from './AccessDenied';
 import { authProvider } from './authProvider';
 import { DashboardLayout } from './DashboardLayout';
 import { dataProvider } from './dataProvider';
 import { NotificationBridge } from './NotificationBridge';
-import { queryClient } from './queryClient';
 import { RequireRouteAccess } from './RequireRouteAccess';
 
 // The user's own pages load on demand: most visits to the dashboard never open them.

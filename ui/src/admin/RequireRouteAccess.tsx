@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
-import { AccessDenied } from './AccessDenied';
+import { AccessDenied } from '../kit/AccessDenied';
+import { SilentlyDenied } from '../kit/RequireAccess';
 import { isSilentRoute } from './access';
-import { SilentlyDenied } from './RequireAccess';
 
 /**
  * Guards a custom dashboard route (one that is not a react-admin resource) with the same rule as

@@ -1,10 +1,10 @@
 import type { MyPermissions } from '@interior/contracts';
 import type { AuthProvider } from 'react-admin';
 import { avatarUrl } from '../avatar/avatarUrl';
+import { freshCurrentUser } from '../kit/currentUser';
+import { apiGrants, type GrantSource } from '../kit/grants';
 import { currentUser, getSessionState, signOut } from '../session';
-import { freshCurrentUser } from './currentUser';
-import { decideAccess, type GrantSource } from './grantAccess';
-import { apiGrants } from './grants';
+import { decideAccess } from './grantAccess';
 
 /**
  * react-admin's view of the session module. Signing in happens on the public /login page and

@@ -1,8 +1,9 @@
-import { type HistoryEntry, messages, type ObjectType } from '@interior/contracts';
+import { type HistoryEntry, messages } from '@interior/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
+import { HttpError, type Identifier, type RaRecord } from 'react-admin';
+import type { AppDataProvider } from '../kit/appDataProvider';
+import { apiFilter } from '../kit/listFilter';
 import { ApiError, apiBase, apiFetch } from '../session';
-import { apiFilter } from './listFilter';
 
 /** The shape ra-data-simple-rest expects from its HTTP client (react-admin's fetchUtils.fetchJson). */
 interface HttpAnswer {
@@ -59,14 +60,6 @@ const noBulkWrite = () =>
   Promise.reject(
     new Error('Bulk update and delete are not offered: each write needs the version the user saw.'),
   );
-
-export interface AppDataProvider extends DataProvider {
-  /**
-   * GET /api/history/{ObjectType}/{id}: every event that changed the object, oldest first; without
-   * `id`, GET /api/history/{ObjectType}: the changes of the grants on every object of the type.
-   */
-  getHistory(objectType: ObjectType, id?: Identifier): Promise<HistoryEntry[]>;
-}
 
 const simpleRest = simpleRestProvider(apiBase, httpClient);
 

@@ -8,8 +8,9 @@ import {
   roles,
   type TypePermissions,
 } from '@interior/contracts';
+import type { GrantSource } from '../kit/grants';
 import { canOpenDashboardRoute } from './access';
-import { decideAccess, type GrantSource } from './grantAccess';
+import { decideAccess } from './grantAccess';
 
 /** A user's grants: per type, and per record as `Type:id`. */
 function grants(

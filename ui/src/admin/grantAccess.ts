@@ -1,6 +1,4 @@
 import {
-  type MyPermissions,
-  type ObjectType,
   type Permission,
   permissionForAction,
   permits,
@@ -10,15 +8,8 @@ import {
   strongest,
   typeWideActions,
 } from '@interior/contracts';
+import type { GrantSource } from '../kit/grants';
 import { canOpenDashboardRoute } from './access';
-
-/** Where the signed-in user's grants come from (the API, cached: see grants.ts). */
-export interface GrantSource {
-  /** `GET api/permission/mine`. */
-  mine(): Promise<MyPermissions>;
-  /** `GET api/permission/mine/{type}/{id}`: what the user holds on one record. */
-  onRecord(type: ObjectType, id: string | number): Promise<Permission | null>;
-}
 
 const isScreenAction = (action: string): action is ScreenAction =>
   (screenActions as readonly string[]).includes(action);

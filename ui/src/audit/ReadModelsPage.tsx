@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PageFrame } from '../admin/PageFrame';
+import { PageFrame } from '../kit/PageFrame';
 import { apiFetch, apiJson } from '../session';
 
 interface ReadModel {

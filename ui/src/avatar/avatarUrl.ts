@@ -1,5 +1,5 @@
 import { apiBase } from '../session';
-import { sha256Hex } from './sha256';
+import { sha256Hex } from '../session/sha256';
 
 /** Avatars are 70px unless a size is given. */
 export const defaultAvatarSize = 70;

@@ -11,19 +11,10 @@ import {
   type WheelEvent,
 } from 'react';
 import { pointAtDistance } from './dimensions';
-import {
-  dragMove,
-  isSelected,
-  polygonPoint,
-  rectBetween,
-  type Selected,
-  selectInRect,
-  snap,
-  toggleSelected,
-  withSelected,
-} from './edit';
+import { polygonPoint, rectBetween, type Selected, snap } from './edit';
 import { PlanLayers, ROOM_FILL, SELECTED } from './PlanLayers';
 import { drawnArea, type PlanRect, visiblePart } from './plan-cull';
+import { dragMove, isSelected, selectInRect, toggleSelected, withSelected } from './selection';
 import { usePlanGestures } from './usePlanGestures';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';

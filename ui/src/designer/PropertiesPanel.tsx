@@ -8,17 +8,10 @@ import {
   RoomDimensions,
   WallDimensions,
 } from './DimensionFields';
-import {
-  rotateSelected,
-  type Selected,
-  updateItem,
-  updateOpening,
-  updateRoom,
-  updateSelected,
-  updateWall,
-} from './edit';
+import { type Selected, updateItem, updateOpening, updateRoom, updateWall } from './edit';
 import { MaterialPicker, type Usage } from './MaterialPicker';
 import { Panel } from './Panel';
+import { rotateSelected, updateSelected } from './selection';
 import type { Catalogue } from './useCatalogue';
 
 /** The value every element has in common, or null when they differ. */

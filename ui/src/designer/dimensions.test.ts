@@ -15,8 +15,9 @@ import {
   setRoomSize,
   setWallLength,
 } from './dimensions';
-import { addOpening, addPolygonRoom, addRectangleRoom, dragMove, wallAt } from './edit';
+import { addOpening, addPolygonRoom, addRectangleRoom, wallAt } from './edit';
 import { defaults } from './edit.fixtures';
+import { dragMove } from './selection';
 
 /** The 4 × 3 m 거실 (walls w1 top, w2 right, w3 bottom, w4 left) and, with `bedroom`, a 3 m wide 침실 right of it sharing w2. */
 function plan({ bedroom = false } = {}) {

@@ -11,13 +11,13 @@ import {
   addRoomsFromWalls,
   addWall,
   addWallDrawing,
-  dragMove,
   type EditDefaults,
   type Selected,
   updateItem,
   wallAt,
 } from './edit';
 import type { Tool } from './PlanCanvas';
+import { dragMove } from './selection';
 
 const announceRooms = (rooms: { name: string; area: number }[], why: string) =>
   showNotice(

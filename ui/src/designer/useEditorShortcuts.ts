@@ -1,8 +1,9 @@
 import type { DesignDocument } from '@interior/contracts';
 import { useEffect, useRef } from 'react';
-import { copySelection, presentSelection, type Selected, selectAll } from './edit';
+import type { Selected } from './edit';
 import type { Tool } from './PlanCanvas';
 import { toolOfKey } from './ShortcutsDialog';
+import { copySelection, presentSelection, selectAll } from './selection';
 import type { DesignHistory } from './useDesignHistory';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { touches, useWrite } from '../admin/useWrite';
+import { touches, useWrite } from '../kit/useWrite';
 import { designApi, type FolderRecord } from './api';
 
 /** A one-field dialog (a name), answering the value or nothing. */

@@ -25,9 +25,9 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { SearchInput, TopToolbar, useGetList, useListContext, useStore } from 'react-admin';
-import { listStateProps } from '../admin/ListStates';
-import { touches, useWrite } from '../admin/useWrite';
 import { List } from '../export/List';
+import { listStateProps } from '../kit/ListStates';
+import { touches, useWrite } from '../kit/useWrite';
 import { designApi, type FolderRecord } from './api';
 import { CreateDialog, DesignActions, MoveFolderDialog, PromptDialog } from './DesignDialogs';
 import { DesignCards, DesignTable } from './DesignGrid';

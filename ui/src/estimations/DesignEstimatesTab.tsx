@@ -24,10 +24,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { touches, useWrite } from '../admin/useWrite';
 import { formatDate } from '../designs/api';
 import { PaidPlanNotice } from '../feedback/PaidPlanNotice';
 import { HistoryTable } from '../history/HistoryTable';
+import { touches, useWrite } from '../kit/useWrite';
 import { currentUser } from '../session';
 import { estimationApi, formatWon } from './api';
 import { ReasonDialog, StateChip } from './EstimationParts';

@@ -20,14 +20,14 @@ import {
   useGetList,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
-import { listStateProps } from '../admin/ListStates';
-import { noValue } from '../admin/listFilter';
-import { PageFrame } from '../admin/PageFrame';
-import { useSmallScreen } from '../admin/useSmallScreen';
-import { touches, useWrite } from '../admin/useWrite';
 import { formatDate } from '../designs/api';
 import { List } from '../export/List';
 import { HistoryTable } from '../history/HistoryTable';
+import { listStateProps } from '../kit/ListStates';
+import { noValue } from '../kit/listFilter';
+import { PageFrame } from '../kit/PageFrame';
+import { useSmallScreen } from '../kit/useSmallScreen';
+import { touches, useWrite } from '../kit/useWrite';
 import { ApiError, currentUser } from '../session';
 import { estimationApi, formatWon } from './api';
 import { DraftEditor } from './DraftEditor';

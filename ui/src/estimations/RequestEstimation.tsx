@@ -22,8 +22,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { touches, useWrite } from '../admin/useWrite';
 import { designApi } from '../designs/api';
+import { touches, useWrite } from '../kit/useWrite';
 import { estimationApi, formatWon } from './api';
 
 /** The design's estimation still open, if any: while there is one, it is where the person goes on. */

@@ -15,8 +15,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useState } from 'react';
 import { SaveButton, SimpleForm, TextInput, Title, Toolbar, useInput, useNotify } from 'react-admin';
-import { inlineToolbarSx, sectionFormSx } from '../admin/formStyle';
-import { schemaValidator, withoutEmpty } from '../admin/validation';
+import { inlineToolbarSx, sectionFormSx } from '../kit/formStyle';
+import { schemaValidator, withoutEmpty } from '../kit/validation';
 import { formErrorsOf } from '../pages/profile/api';
 import { readAsDataUrl } from '../pages/profile/photo';
 import { apiBase, apiJson } from '../session';

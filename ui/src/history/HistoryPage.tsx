@@ -3,7 +3,7 @@ import { Button, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, Title, useDataProvider, useGetResourceLabel } from 'react-admin';
 import { Link, useParams } from 'react-router';
-import type { AppDataProvider } from '../admin/dataProvider';
+import type { AppDataProvider } from '../kit/appDataProvider';
 import { NotFoundContent } from '../pages/NotFoundContent';
 import { HistoryTable } from './HistoryTable';
 

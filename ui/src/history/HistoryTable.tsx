@@ -32,9 +32,9 @@ import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import type { AppDataProvider } from '../admin/dataProvider';
 import { recordAuditPath } from '../audit/api';
 import { formatDateTime } from '../i18n/format';
+import type { AppDataProvider } from '../kit/appDataProvider';
 import { type IdentityLabels, resolveLabels } from '../permissions/acl';
 import { type Shown, showValue, type ValueContext } from './values';
 

@@ -2,8 +2,8 @@ import type { ObjectType } from '@interior/contracts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useId, useState } from 'react';
-import { PagePart } from '../admin/RequireAccess';
 import { HistoryTable } from '../history/HistoryTable';
+import { PagePart } from '../kit/RequireAccess';
 import { PermissionsTab } from './PermissionsTab';
 
 /**

@@ -9,7 +9,7 @@ import {
   roleIdentityLabel,
   type SecurityIdentity,
 } from '@interior/contracts';
-import { forgetGrants } from '../admin/grants';
+import { forgetGrants } from '../kit/grants';
 import { apiBase, apiJson } from '../session';
 
 /** The path of `api/acl/…` for one object's grants (or a whole type's when `id` is absent). */

@@ -1,6 +1,6 @@
 import type { TokenPair } from '@interior/contracts';
-import { sha256HexSync } from '../avatar/sha256';
 import { localStore } from '../browserStorage';
+import { sha256HexSync } from './sha256';
 import { parseTokenPair } from './tokens';
 
 /**

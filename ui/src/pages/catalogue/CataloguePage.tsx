@@ -11,8 +11,8 @@ import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupported
 import { Box, Card, CardContent, CardMedia, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { RecordContextProvider, ReferenceField, SearchInput, TextField, useListContext } from 'react-admin';
-import { listStateProps } from '../../admin/ListStates';
 import { List } from '../../export/List';
+import { listStateProps } from '../../kit/ListStates';
 import { filterInput } from '../../resources/kit/ResourceList';
 
 /**

@@ -2,9 +2,9 @@ import { type BusinessInput, BusinessInputSchema, type BusinessProfile, messages
 import { Alert, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SaveButton, SimpleForm, TextInput, Title, Toolbar, useNotify } from 'react-admin';
-import { freshCurrentUser } from '../../admin/currentUser';
-import { inlineToolbarSx, sectionFormSx } from '../../admin/formStyle';
-import { schemaValidator, withoutEmpty } from '../../admin/validation';
+import { freshCurrentUser } from '../../kit/currentUser';
+import { inlineToolbarSx, sectionFormSx } from '../../kit/formStyle';
+import { schemaValidator, withoutEmpty } from '../../kit/validation';
 import { fetchBusinessProfile, formErrorsOf, saveBusinessProfile } from './api';
 import { useAdoptCurrentUser } from './useCurrentUserDetail';
 

@@ -1,9 +1,9 @@
 import { accountLimits, messages, PasswordChangeSchema } from '@interior/contracts';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { PasswordInput, SaveButton, SimpleForm, Toolbar, useNotify } from 'react-admin';
-import { inlineToolbarSx, sectionFormSx } from '../../admin/formStyle';
-import { schemaValidator } from '../../admin/validation';
 import { showNotice } from '../../feedback/notices';
+import { inlineToolbarSx, sectionFormSx } from '../../kit/formStyle';
+import { schemaValidator } from '../../kit/validation';
 import { adoptRenewedSession } from '../../session';
 import { changePassword, formErrorsOf } from './api';
 

@@ -1,8 +1,8 @@
 import { ProfileUpdateSchema, type User, type UserDetail } from '@interior/contracts';
 import { Typography } from '@mui/material';
 import { Labeled, SaveButton, SimpleForm, TextInput, Toolbar, useNotify } from 'react-admin';
-import { inlineToolbarSx, sectionFormSx } from '../../admin/formStyle';
-import { schemaValidator } from '../../admin/validation';
+import { inlineToolbarSx, sectionFormSx } from '../../kit/formStyle';
+import { schemaValidator } from '../../kit/validation';
 import { phoneDigits } from '../account/MobileVerification';
 import { formErrorsOf, type PhotoChange, saveProfile } from './api';
 import { keepPhoto, PhotoInput } from './PhotoInput';

@@ -1,7 +1,7 @@
 import type { UserDetail } from '@interior/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { rememberCurrentUser } from '../../admin/currentUser';
+import { rememberCurrentUser } from '../../kit/currentUser';
 import { fetchCurrentUser } from './api';
 
 export const currentUserQueryKey = ['profile', 'current'] as const;

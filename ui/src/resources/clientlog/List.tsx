@@ -10,10 +10,10 @@ import {
   SimpleList,
   useRecordContext,
 } from 'react-admin';
-import { listStateProps } from '../../admin/ListStates';
-import { useSmallScreen } from '../../admin/useSmallScreen';
 import { List } from '../../export/List';
 import { formatDateTime, koreanLocale } from '../../i18n/format';
+import { listStateProps } from '../../kit/ListStates';
+import { useSmallScreen } from '../../kit/useSmallScreen';
 import { userDisplayName } from '../user/userName';
 
 const levelLabels: Record<string, string> = { debug: '디버그', info: '정보', warn: '경고', error: '오류' };

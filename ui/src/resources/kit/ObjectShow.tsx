@@ -1,9 +1,9 @@
 import type { ObjectType } from '@interior/contracts';
 import type { ReactNode } from 'react';
 import { DeleteButton, EditButton, Show, TabbedShowLayout, TopToolbar, useRecordContext } from 'react-admin';
-import { usePagePart } from '../../admin/RequireAccess';
 import { HistoryTable } from '../../history/HistoryTable';
 import { useGoneRecordHistory } from '../../history/useGoneRecordHistory';
+import { usePagePart } from '../../kit/RequireAccess';
 import { PermissionsTab } from '../../permissions/PermissionsTab';
 import { DeleteUsage } from './DeleteUsage';
 

@@ -6,8 +6,8 @@ import {
 } from '@interior/contracts';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { Create, DeleteButton, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
-import { RequireAccess } from '../../admin/RequireAccess';
-import { schemaValidator } from '../../admin/validation';
+import { RequireAccess } from '../../kit/RequireAccess';
+import { schemaValidator } from '../../kit/validation';
 import { DeleteUsage } from './DeleteUsage';
 import { FieldInput } from './fieldViews';
 

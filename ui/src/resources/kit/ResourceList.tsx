@@ -11,10 +11,10 @@ import {
   SelectInput,
   SimpleList,
 } from 'react-admin';
-import { listStateProps } from '../../admin/ListStates';
-import { useSmallScreen } from '../../admin/useSmallScreen';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
+import { listStateProps } from '../../kit/ListStates';
+import { useSmallScreen } from '../../kit/useSmallScreen';
 import { ObjectListActions } from '../../permissions/ObjectListActions';
 import { FieldValue, representationOf } from './fieldViews';
 

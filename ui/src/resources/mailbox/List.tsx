@@ -1,8 +1,8 @@
 import { DataTable, DateField, SearchInput, SelectInput, SimpleList } from 'react-admin';
-import { listStateProps } from '../../admin/ListStates';
-import { useSmallScreen } from '../../admin/useSmallScreen';
 import { List } from '../../export/List';
 import { formatDateTime, koreanLocale } from '../../i18n/format';
+import { listStateProps } from '../../kit/ListStates';
+import { useSmallScreen } from '../../kit/useSmallScreen';
 import { mailStatusChoices, mailStatusName } from './labels';
 
 const filters = [

@@ -19,9 +19,9 @@ import {
   useRefresh,
   useUpdate,
 } from 'react-admin';
-import { useSmallScreen } from '../../admin/useSmallScreen';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
+import { useSmallScreen } from '../../kit/useSmallScreen';
 import { resourceScreens } from '../kit/resourceScreens';
 
 /** Set my own value of one key, or give it back to the system value. */

@@ -9,8 +9,8 @@ import {
   useNotify,
   useRedirect,
 } from 'react-admin';
-import { formSx } from '../../admin/formStyle';
-import { schemaValidator, withoutEmpty } from '../../admin/validation';
+import { formSx } from '../../kit/formStyle';
+import { schemaValidator, withoutEmpty } from '../../kit/validation';
 import { roleChoices, selectableStatusChoices } from './choices';
 
 const validateCreate = schemaValidator(UserAdminCreateSchema);

@@ -14,9 +14,9 @@ import {
   Toolbar,
   TopToolbar,
 } from 'react-admin';
-import { formSx } from '../../admin/formStyle';
-import { RequireAccess } from '../../admin/RequireAccess';
-import { schemaValidator } from '../../admin/validation';
+import { formSx } from '../../kit/formStyle';
+import { RequireAccess } from '../../kit/RequireAccess';
+import { schemaValidator } from '../../kit/validation';
 import { roleChoices, selectableStatusChoices } from './choices';
 
 const validateUpdate = schemaValidator(UserAdminUpdateSchema);

@@ -1,10 +1,10 @@
 import type { User } from '@interior/contracts';
 import { DataTable, DateField, SearchInput, SelectInput, SimpleList } from 'react-admin';
-import { listStateProps } from '../../admin/ListStates';
-import { useSmallScreen } from '../../admin/useSmallScreen';
 import { UserAvatar } from '../../avatar/UserAvatar';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
+import { listStateProps } from '../../kit/ListStates';
+import { useSmallScreen } from '../../kit/useSmallScreen';
 import { ObjectListActions } from '../../permissions/ObjectListActions';
 import { roleChoices, roleName, statusFilterChoices, statusName } from './choices';
 import { userDisplayName } from './userName';

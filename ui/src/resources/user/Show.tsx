@@ -12,9 +12,9 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { RequireAccess } from '../../admin/RequireAccess';
 import { UserAvatar } from '../../avatar/UserAvatar';
 import { koreanLocale } from '../../i18n/format';
+import { RequireAccess } from '../../kit/RequireAccess';
 import { currentUser } from '../../session';
 import { ObjectShow } from '../kit/ObjectShow';
 import { roleName, statusName } from './choices';

@@ -1,6 +1,6 @@
 import { userGroupResource } from '@interior/contracts';
 import { TabbedShowLayout, useRecordContext } from 'react-admin';
-import { usePagePart } from '../../admin/RequireAccess';
+import { usePagePart } from '../../kit/RequireAccess';
 import { ObjectShow } from '../kit/ObjectShow';
 import { ResourceDetails } from '../kit/resourceScreens';
 import { GroupMembers } from './Members';

@@ -1,7 +1,14 @@
-import type { MyPermissions, MyRecordPermission, ObjectType } from '@interior/contracts';
+import type { MyPermissions, MyRecordPermission, ObjectType, Permission } from '@interior/contracts';
 import { apiBase, apiJson, currentUser } from '../session';
-import type { GrantSource } from './grantAccess';
 import { queryClient } from './queryClient';
+
+/** Where the signed-in user's grants come from (the API, cached below). */
+export interface GrantSource {
+  /** `GET api/permission/mine`. */
+  mine(): Promise<MyPermissions>;
+  /** `GET api/permission/mine/{type}/{id}`: what the user holds on one record. */
+  onRecord(type: ObjectType, id: string | number): Promise<Permission | null>;
+}
 
 /**
  * The signed-in user's grants for the screens, kept a few seconds in the dashboard's query cache:
