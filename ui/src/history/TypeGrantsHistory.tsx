@@ -1,6 +1,5 @@
 import {
   type Ace,
-  agreementLabel,
   describeChanges,
   eventTypeLabel,
   type FieldChange,
@@ -11,12 +10,10 @@ import {
   resourceObjectTypes,
   type SecurityIdentity,
   sharedFieldNames,
-  typeFieldNames,
 } from '@interior/contracts';
 import {
   Alert,
   Box,
-  Button,
   LinearProgress,
   Stack,
   Table,
@@ -30,10 +27,8 @@ import {
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
-import { Link } from 'react-router';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../admin/dataProvider';
-import { recordAuditPath } from '../audit/api';
 import { formatDateTime } from '../i18n/format';
 import { type IdentityLabels, resolveLabels } from '../permissions/acl';
 import { type Shown, showValue, type ValueContext } from './values';
@@ -44,19 +39,6 @@ export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIde
     const aces = (entry.data as { aces?: unknown } | null)?.aces;
     return entry.type === 'AclChanged' && Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [];
   });
-}
-
-/** Every user group id a history names (a user's groups). */
-function namedGroupIds(entries: readonly HistoryEntry[]): number[] {
-  const ids = new Set<number>();
-  for (const entry of entries) {
-    const data = (entry.data ?? {}) as Record<string, unknown>;
-    for (const field of ['groups', 'added', 'removed']) {
-      const value = data[field];
-      if (Array.isArray(value)) for (const id of value) if (typeof id === 'number') ids.add(id);
-    }
-  }
-  return [...ids].sort((a, b) => a - b);
 }
 
 /**
@@ -75,23 +57,6 @@ function useIdentityLabels(entries: readonly HistoryEntry[] | undefined): Identi
   return data ?? noLabels;
 }
 const noLabels: IdentityLabels = new Map();
-
-/** Names of the groups a history names; those the reader may not read (or deleted) stay "그룹 #7". */
-function useGroupNames(entries: readonly HistoryEntry[] | undefined): ReadonlyMap<number, string> {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const ids = entries ? namedGroupIds(entries) : [];
-  const { data } = useQuery({
-    queryKey: ['history-group-names', ...ids],
-    queryFn: async () => {
-      const { data: groups } = await dataProvider.getMany('usergroup', { ids });
-      return new Map(groups.map((group) => [Number(group.id), String(group.name)]));
-    },
-    enabled: ids.length > 0,
-    retry: false,
-  });
-  return data ?? noGroups;
-}
-const noGroups: ReadonlyMap<number, string> = new Map();
 
 function ShownValue({ value }: { value: Shown }) {
   if (!Array.isArray(value)) return <>{value}</>;
@@ -117,11 +82,9 @@ function ChangeList({
 }) {
   const translate = useTranslate();
   const fieldName = (field: string) =>
-    agreementLabel(field) ??
-    context.fieldNames?.[field] ??
-    (resource
+    resource
       ? translate(`resources.${resource}.fields.${field}`, { _: sharedFieldNames[field] ?? '기타 항목' })
-      : (sharedFieldNames[field] ?? '기타 항목'));
+      : (sharedFieldNames[field] ?? '기타 항목');
   return (
     <Stack spacing={0.5}>
       {changes.map((change) => (
@@ -156,124 +119,80 @@ function WhatChanged({
   return <>{row.unchanged ? '변경 없음' : '-'}</>;
 }
 
-/** Who did it: a name, the system itself, or a person whose name is erased or unreadable. */
-const actorName = ({ actor }: HistoryEntry) =>
-  actor.id === null ? '시스템' : (actor.name ?? `사용자 #${actor.id}`);
-
 const resourceOf = (objectType: ObjectType) =>
   Object.entries(resourceObjectTypes).find(([, type]) => type === objectType)?.[0];
 
 /**
- * The audit trail of one object (GET /api/history/{objectType}/{id}), or without `id` of the grants
- * on every object of a type (GET /api/history/{objectType}): each event in Korean, what it changed
- * (before → after, values as the screens show them), who and when. Every resource shows this one
- * component; a deleted record (`deleted`) keeps its history, read from the log.
+ * The changes of the grants on every record of a type (GET /api/history/{objectType}): each with
+ * who holds what after it (people and groups by name), who did it (named by the API, as every
+ * history names people) and when. A record's own 이력 is `RecordHistory`, in the audit log's words.
  */
-export function HistoryTable({
-  objectType,
-  id,
-  deleted = false,
-}: {
-  objectType: ObjectType;
-  id?: Identifier;
-  deleted?: boolean;
-}) {
+export function TypeGrantsHistory({ objectType }: { objectType: ObjectType }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const { data, error, isPending } = useQuery({
-    queryKey: ['history', objectType, id === undefined ? '*' : String(id)],
-    queryFn: () => dataProvider.getHistory(objectType, id),
+    queryKey: ['history', objectType, '*'],
+    queryFn: () => dataProvider.getHistory(objectType),
   });
   const context: ValueContext = {
     identities: useIdentityLabels(data),
-    groups: useGroupNames(data),
-    fieldNames: typeFieldNames[objectType],
   };
   const resource = resourceOf(objectType);
 
   if (isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;
   if (error) return <Alert severity="error">{error.message}</Alert>;
-  // A record's history leads to the workbench: its events page by page, any revision, any diff, a replay.
-  const workbench =
-    id === undefined ? null : (
-      <Button component={Link} to={recordAuditPath(objectType, Number(id))} size="small" sx={{ mb: 1 }}>
-        감사 작업대에서 보기
-      </Button>
-    );
-  const notice = (
-    <>
-      {workbench}
-      {deleted && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          삭제된 기록입니다. 삭제되기 전까지의 이력을 보여 줍니다.
-        </Alert>
-      )}
-    </>
-  );
-  if (data.length === 0)
-    return (
-      <>
-        {notice}
-        <Typography color="text.secondary">기록된 이력이 없습니다.</Typography>
-      </>
-    );
+  if (data.length === 0) return <Typography color="text.secondary">기록된 이력이 없습니다.</Typography>;
   const rows = describeChanges(data);
 
   // On a phone each event is a card of its own: five columns do not fit 390 pixels.
   if (narrow) {
     return (
-      <>
-        {notice}
-        <Stack component="ol" spacing={1.5} aria-label="변경 이력" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {rows.map((row) => (
-            <Box
-              component="li"
-              key={row.entry.id}
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
-            >
-              <Typography variant="subtitle2" component="h3">
-                {eventTypeLabel(row.entry.type)}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-                {formatDateTime(row.entry.occurredAt)} · {actorName(row.entry)} · 버전 {row.entry.revision}
-              </Typography>
-              <WhatChanged row={row} resource={resource} context={context} />
-            </Box>
-          ))}
-        </Stack>
-      </>
+      <Stack component="ol" spacing={1.5} aria-label="변경 이력" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => (
+          <Box
+            component="li"
+            key={row.entry.id}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
+          >
+            <Typography variant="subtitle2" component="h3">
+              {eventTypeLabel(row.entry.type)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+              {formatDateTime(row.entry.occurredAt)} · {row.entry.actor.name} · 버전 {row.entry.revision}
+            </Typography>
+            <WhatChanged row={row} resource={resource} context={context} />
+          </Box>
+        ))}
+      </Stack>
     );
   }
 
   return (
-    <>
-      {notice}
-      <TableContainer>
-        <Table size="small" aria-label="변경 이력">
-          <TableHead>
-            <TableRow>
-              <TableCell>유형</TableCell>
-              <TableCell>변경 내용</TableCell>
-              <TableCell>작업자</TableCell>
-              <TableCell>일시</TableCell>
-              <TableCell align="right">버전</TableCell>
+    <TableContainer>
+      <Table size="small" aria-label="변경 이력">
+        <TableHead>
+          <TableRow>
+            <TableCell>유형</TableCell>
+            <TableCell>변경 내용</TableCell>
+            <TableCell>작업자</TableCell>
+            <TableCell>일시</TableCell>
+            <TableCell align="right">버전</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.entry.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{eventTypeLabel(row.entry.type)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <WhatChanged row={row} resource={resource} context={context} />
+              </TableCell>
+              <TableCell>{row.entry.actor.name}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.entry.occurredAt)}</TableCell>
+              <TableCell align="right">{row.entry.revision}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.entry.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{eventTypeLabel(row.entry.type)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  <WhatChanged row={row} resource={resource} context={context} />
-                </TableCell>
-                <TableCell>{actorName(row.entry)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.entry.occurredAt)}</TableCell>
-                <TableCell align="right">{row.entry.revision}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
