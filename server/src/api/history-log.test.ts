@@ -19,6 +19,7 @@ const PASSWORD = 'history-log-password-1';
 let admin: string;
 const people: Record<string, { id: number; token: string }> = {};
 let group: number;
+let design: number;
 const EDITS = 12;
 
 type Page = Awaited<ReturnType<ApiClient['request']>>;
@@ -77,6 +78,12 @@ beforeAll(async () => {
     ],
   });
   expect(granted.status).toBe(204);
+  const made = await api().request('POST', '/api/mydesign', {
+    token: people.editor!.token,
+    body: { name: '오세훈의 디자인' },
+  });
+  expect(made.status).toBe(201);
+  design = made.body.id;
   for (let edit = 1; edit <= EDITS; edit++) {
     const edited = await api().request('PUT', `/api/usergroup/${group}`, {
       token: people.editor!.token,
@@ -231,5 +238,13 @@ describe("a record's 이력, a page at a time", () => {
     ).body as HistoryEntry[];
     for (const entry of whole.filter((e) => e.actor.id === people.editor!.id))
       expect(entry.actor.name).toBe(erasedPersonName);
+    // And so does a design's own log.
+    const designLog = await api().request('GET', `/api/design/${design}/log`, { token: admin });
+    expect(designLog.status).toBe(200);
+    const created = (designLog.body as { type: string; sentence: string; actor: unknown }[]).find(
+      (entry) => entry.type === 'DesignCreated',
+    )!;
+    expect(created.actor).toEqual({ id: people.editor!.id, name: erasedPersonName });
+    expect(created.sentence).toMatch(new RegExp(`^${erasedPersonName} 님이 `));
   });
 });
