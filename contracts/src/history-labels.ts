@@ -100,13 +100,27 @@ export const referenceKey = (resource: string, id: number) => `${resource}:${id}
 
 /** Shown for a reference to a record that no longer exists: its number says nothing to a reader. */
 export const missingReferenceName = '삭제된 항목';
+/** Shown for a record a reader may not read, referred to by one they may: not its name, nor its number. */
+export const hiddenReferenceName = '볼 수 없는 항목';
 
-/** The fields of a type that name a record of another resource, and that resource. */
+/** References of the platform's own records, which no resource declaration lists: a user's groups. */
+const platformReferences: Readonly<Record<string, [field: string, resource: string][]>> = {
+  User: [
+    ['groups', 'usergroup'],
+    ['added', 'usergroup'],
+    ['removed', 'usergroup'],
+  ],
+};
+
+/** The fields of a type that name records of another resource (one id or a list of ids), and that resource. */
 export function referenceFields(type: string): [field: string, resource: string][] {
   const declared = resources.find((r) => r.objectType === type)?.fields ?? {};
-  return Object.entries(declared).flatMap(([field, spec]) =>
-    spec.kind === 'reference' ? [[field, spec.resource] as [string, string]] : [],
-  );
+  return [
+    ...Object.entries(declared).flatMap(([field, spec]) =>
+      spec.kind === 'reference' ? [[field, spec.resource] as [string, string]] : [],
+    ),
+    ...(platformReferences[type] ?? []),
+  ];
 }
 
 /**
@@ -122,9 +136,10 @@ export function valueText(
 ): string {
   if (value === null || value === undefined || value === '') return '-';
   if (personFields.has(field) && typeof value === 'number') return names.get(value) ?? erasedPersonName;
+  const referenced = referenceFields(type).find(([name]) => name === field)?.[1];
+  if (referenced !== undefined && typeof value === 'number')
+    return references.get(referenceKey(referenced, value)) ?? missingReferenceName;
   const spec = resources.find((r) => r.objectType === type)?.fields[field];
-  if (spec?.kind === 'reference' && typeof value === 'number')
-    return references.get(referenceKey(spec.resource, value)) ?? missingReferenceName;
   if (spec && (spec.kind === 'enum' || spec.kind === 'enumSet')) {
     const codes = Array.isArray(value) ? value : [value];
     return codes.map((code) => spec.labels[String(code)] ?? String(code)).join(', ') || '없음';
@@ -161,7 +176,9 @@ export function valueText(
   if (typeof value === 'number') return value.toLocaleString('ko-KR');
   if (typeof value === 'string') return ISO_TIME.test(value) ? dateTime.format(new Date(value)) : value;
   if (Array.isArray(value))
-    return value.length ? value.map((item) => valueText(type, field, item, names)).join(', ') : '없음';
+    return value.length
+      ? value.map((item) => valueText(type, field, item, names, references)).join(', ')
+      : '없음';
   const named = value as { name?: unknown };
   if (typeof named.name === 'string') return named.name;
   return Object.values(value as Record<string, unknown>)

@@ -12,7 +12,8 @@ export interface HistoryEntry {
   revision: number;
   position: string;
   occurredAt: string;
-  actor: { id: number | null; name: string | null };
+  /** Who did it, named as every history names people: their name now, "탈퇴한 사용자", or "시스템". */
+  actor: { id: number | null; name: string };
 }
 
 /** `GET /api/history/{ObjectType}/{id}/state`: as of one revision, or of a moment (Korea time unless it says otherwise). */

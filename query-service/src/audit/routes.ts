@@ -1,238 +1,17 @@
 import { Readable } from 'node:stream';
 import {
-  type AuditEntry,
-  type AuditFilter,
-  AuditFilterSchema,
   auditCsvHeader,
   auditCsvRow,
-  auditLogReadModel,
-  auditMoment,
-  auditSentence,
   csvCell,
   csvDocument,
-  erasedPersonName,
   logOrder,
   MAX_AUDIT_PAGE,
   messages,
-  type ObjectType,
-  objectTypes,
-  systemActorName,
 } from '@interior/contracts';
-import {
-  badRequest,
-  type Principal,
-  parseInput,
-  parseJsonParam,
-  parseRangeParam,
-  principalOf,
-} from '@interior/platform';
+import { badRequest, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
 import type { QueryServiceDeps } from '../deps';
-import { namesOf } from '../people';
-import { readableRecords } from '../record-access';
-import { recordKey, recordNames } from './record-names';
-
-interface AuditRow {
-  logMajor: string;
-  logMinor: string;
-  position: string;
-  occurredAt: Date;
-  type: string;
-  objectType: string;
-  objectId: number | null;
-  revision: number;
-  acl: boolean;
-  actorId: number | null;
-}
-
-const recordTypes = new Set<string>(objectTypes);
-
-/** Rows read at a time while a page is being filled with rows the reader may see. */
-const SCAN_CHUNK = 200;
-/** A reader who may see few of the rows gets a shorter page (and the cursor) after this many. */
-const SCAN_LIMIT = 5000;
-
-/**
- * `sort`: the log has one order, newest first, so only that is accepted (by position or time, which
- * agree); anything else is refused as every list refuses a sort it cannot give.
- */
-function checkSort(value: unknown): void {
-  if (value === undefined) return;
-  const sort = parseJsonParam(value, messages.invalidSort);
-  if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string')
-    throw badRequest(messages.invalidSort);
-  const [field, order] = sort as [string, string];
-  if (field !== 'position' && field !== 'occurredAt') throw badRequest(messages.unknownSortField(field));
-  if (order.toUpperCase() !== 'DESC') throw badRequest(messages.invalidSort);
-}
-
-/** `range=[a,b]`: the page's size, and where it starts (only the first page starts anywhere but after). */
-function parseRange(value: unknown, hasCursor: boolean): { start: number; size: number } {
-  const { start, end } = parseRangeParam(value, MAX_AUDIT_PAGE) ?? { start: 0, end: 24 };
-  // A page past the first is found by the position it follows, never by counting rows to skip.
-  if (start > 0 && !hasCursor) throw badRequest(messages.auditPageNeedsCursor);
-  return { start, size: end - start + 1 };
-}
-
-function parseFilter(value: unknown): { filter: AuditFilter; from: Date | null; to: Date | null } {
-  const filter = parseInput(AuditFilterSchema, parseJsonParam(value, messages.invalidFilter) ?? {});
-  const from = filter.from === undefined ? null : auditMoment(filter.from, 'from');
-  const to = filter.to === undefined ? null : auditMoment(filter.to, 'to');
-  if ((filter.from !== undefined && !from) || (filter.to !== undefined && !to)) {
-    throw badRequest(messages.invalidFilter);
-  }
-  return { filter, from, to };
-}
-
-/** The rows of the filter after the cursor, newest first: one index range per filter. */
-function filtered(
-  knex: Knex,
-  { filter, from, to }: ReturnType<typeof parseFilter>,
-  after: [string, string] | null,
-  limit: number,
-) {
-  const query = knex(auditLogReadModel)
-    .select<AuditRow[]>(
-      'logMajor',
-      'logMinor',
-      'position',
-      'occurredAt',
-      'type',
-      'objectType',
-      'objectId',
-      'revision',
-      'acl',
-      'actorId',
-    )
-    .orderBy([
-      { column: 'logMajor', order: 'desc' },
-      { column: 'logMinor', order: 'desc' },
-    ])
-    .limit(limit);
-  if (filter.actorId !== undefined) query.where('actorId', filter.actorId);
-  if (filter.objectType !== undefined) query.where('objectType', filter.objectType);
-  if (filter.objectId !== undefined) query.where('objectId', filter.objectId);
-  if (filter.type !== undefined) query.where('type', filter.type);
-  if (from) query.where('occurredAt', '>=', from);
-  if (to) query.where('occurredAt', '<', to);
-  if (after) query.whereRaw('("logMajor", "logMinor") < (?::numeric, ?::numeric)', after);
-  return query;
-}
-
-/**
- * Whether the reader may see each of a chunk's rows: a record's events by the rule of reading the
- * record by id, the changes of its grants by Admin on it (as its history shows them), and what
- * names no record (reservations of unique values, a whole type's grants) or a stream of the
- * command side's own (a subscription, a plan) by the Admin role alone. The records not asked
- * about before are asked about together, one question per type, and the answers kept.
- */
-function visibility(deps: QueryServiceDeps, principal: Principal) {
-  const known = new Map<string, boolean>();
-  const keyOf = (acl: boolean, type: string, id: number) => `${acl ? 'acl' : 'own'}:${type}:${id}`;
-  const isRecord = (row: AuditRow) => row.objectId !== null && recordTypes.has(row.objectType);
-  return async (rows: readonly AuditRow[]): Promise<boolean[]> => {
-    if (principal.roles.includes('Admin')) return rows.map(() => true);
-    const unknown = new Map<string, { acl: boolean; type: ObjectType; ids: Set<number> }>();
-    for (const row of rows) {
-      if (!isRecord(row) || known.has(keyOf(row.acl, row.objectType, row.objectId!))) continue;
-      const group = `${row.acl}:${row.objectType}`;
-      let asked = unknown.get(group);
-      if (!asked) {
-        asked = { acl: row.acl, type: row.objectType as ObjectType, ids: new Set() };
-        unknown.set(group, asked);
-      }
-      asked.ids.add(row.objectId!);
-    }
-    await Promise.all(
-      [...unknown.values()].map(async ({ acl, type, ids }) => {
-        const list = [...ids];
-        const shown = acl
-          ? await deps.permissions.readableIds(principal, type, list, 'Admin')
-          : await readableRecords(deps, principal, type, list);
-        for (const id of list) known.set(keyOf(acl, type, id), shown.has(id));
-      }),
-    );
-    return rows.map(
-      (row) => isRecord(row) && known.get(keyOf(row.acl, row.objectType, row.objectId!)) === true,
-    );
-  };
-}
-
-/** People as the users read model names them now: the erased as such, the system as itself. */
-async function actorNames(deps: QueryServiceDeps, rows: readonly AuditRow[]) {
-  const names = await namesOf(
-    deps,
-    rows.flatMap((row) => (row.actorId === null ? [] : [Number(row.actorId)])),
-  );
-  return (id: number | null) => (id === null ? systemActorName : (names.get(Number(id)) ?? erasedPersonName));
-}
-
-/**
- * One page of the log for a reader: up to `size` rows they may see after the cursor, newest
- * first, and where the next page begins (null at the end).
- */
-async function readPage(
-  deps: QueryServiceDeps,
-  mayRead: (rows: readonly AuditRow[]) => Promise<boolean[]>,
-  filter: ReturnType<typeof parseFilter>,
-  after: [string, string] | null,
-  size: number,
-): Promise<{ entries: AuditEntry[]; next: string | null }> {
-  const page: AuditRow[] = [];
-  let cursor = after;
-  let scanned = 0;
-  let more = false;
-  /** The position of the last row looked at: where a page cut short by SCAN_LIMIT resumes. */
-  let lastSeen: string | null = null;
-  while (true) {
-    const chunk = await filtered(deps.knex, filter, cursor, Math.max(size + 1, SCAN_CHUNK));
-    const shown = await mayRead(chunk);
-    let index = 0;
-    for (; index < chunk.length && page.length <= size; index++) if (shown[index]) page.push(chunk[index]!);
-    scanned += index;
-    const last = chunk[index - 1];
-    if (last) {
-      cursor = [String(last.logMajor), String(last.logMinor)];
-      lastSeen = last.position;
-    }
-    if (page.length > size) {
-      more = true;
-      page.pop();
-      break;
-    }
-    if (chunk.length < Math.max(size + 1, SCAN_CHUNK)) break;
-    if (scanned >= SCAN_LIMIT) {
-      more = true;
-      break;
-    }
-  }
-  const next = more ? (page.length === size ? page[size - 1]!.position : lastSeen) : null;
-  const nameOf = await actorNames(deps, page);
-  const records = await recordNames(deps, page);
-  const entries: AuditEntry[] = page.map((row) => {
-    const name = nameOf(row.actorId);
-    return {
-      position: row.position,
-      occurredAt: new Date(row.occurredAt).toISOString(),
-      type: row.type,
-      objectType: row.objectType,
-      objectId: row.objectId === null ? null : Number(row.objectId),
-      revision: row.acl || row.objectId === null ? null : Number(row.revision),
-      actor: { id: row.actorId === null ? null : Number(row.actorId), name },
-      sentence: auditSentence({
-        actorName: name,
-        type: row.type,
-        objectType: row.objectType,
-        objectId: row.objectId,
-        ...(row.objectId === null
-          ? {}
-          : { objectName: records.get(recordKey(row.objectType, Number(row.objectId))) }),
-      }),
-    };
-  });
-  return { entries, next };
-}
+import { pageHeaders, pageRequest, parseFilter, readPage, visibility } from './log-page';
 
 /**
  * `GET /api/audit`: every event of the system a reader may see, newest first, one sentence each.
@@ -244,33 +23,12 @@ export function registerAuditQueries(app: FastifyInstance, deps: QueryServiceDep
   app.get('/api/audit', async (request, reply) => {
     const principal = principalOf(request);
     const query = request.query as Record<string, unknown>;
-    const afterParam = query.after;
-    if (afterParam !== undefined && typeof afterParam !== 'string')
-      throw badRequest(messages.invalidAuditCursor);
-    const after = afterParam === undefined ? null : logOrder(afterParam);
-    if (afterParam !== undefined && !after) throw badRequest(messages.invalidAuditCursor);
-    checkSort(query.sort);
-    const { start, size } = parseRange(query.range, after !== null);
+    const { after, start, size } = pageRequest(query);
     const filter = parseFilter(query.filter);
-
-    const { entries, next } = await readPage(deps, visibility(deps, principal), filter, after, size);
-    const span = entries.length ? `${start}-${start + entries.length - 1}` : '*';
-    // The log is not counted (a count of a million rows is no page's cost): the total is the rows up to
-    // this page's end, and one more while more follow, so a simple-rest client offers the next page.
-    reply.header('content-range', `audit ${span}/${start + entries.length + (next ? 1 : 0)}`);
-    const exposed = ['Content-Range'];
-    if (next) {
-      const params = new URLSearchParams({
-        after: next,
-        range: JSON.stringify([start + entries.length, start + entries.length + size - 1]),
-      });
-      if (typeof query.filter === 'string') params.set('filter', query.filter);
-      reply.header('link', `</api/audit?${params}>; rel="next"`);
-      reply.header('x-next-cursor', next);
-      exposed.push('Link', 'X-Next-Cursor');
-    }
-    reply.header('access-control-expose-headers', exposed.join(', '));
-    return entries;
+    const page = await readPage(deps, visibility(deps, principal), filter, after, size);
+    const kept: Record<string, string> = typeof query.filter === 'string' ? { filter: query.filter } : {};
+    pageHeaders(reply, { unit: 'audit', path: '/api/audit', kept, start, size }, page);
+    return page.entries;
   });
 
   /**

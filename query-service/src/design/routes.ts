@@ -27,6 +27,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { sendDrawing } from '../drawing-reply';
+import { personNames } from '../people';
 import { requireReadable } from '../record-access';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
@@ -235,18 +236,14 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
       .offset(start)
       .limit(end - start + 1)
       .select('eventId', 'type', 'streamRevision', 'actorId', 'occurredAt', 'facts', 'documentRevision');
-    const actorIds = [...new Set(page.map((e) => e.actorId).filter((a): a is number => a !== null))];
-    const names = new Map<number, string | null>(
-      actorIds.length
-        ? (await deps.knex(readModels.users).whereIn('id', actorIds).select('id', 'name')).map((u) => [
-            u.id,
-            u.name,
-          ])
-        : [],
+    const nameOf = await personNames(
+      deps,
+      page.flatMap((row) => (row.actorId === null ? [] : [row.actorId])),
     );
     const entries = page.map((row) => {
       const actorId = row.actorId;
-      const name = actorId === null ? null : (names.get(actorId) ?? '알 수 없는 사용자');
+      // Named as every history names people; what the system did reads "시스템이" in the sentence.
+      const name = actorId === null ? null : nameOf(actorId);
       return {
         id: row.eventId,
         type: row.type,

@@ -2,11 +2,11 @@ import {
   auditMoment,
   auditSentence,
   diffRecord,
-  erasedPersonName,
   foldFields,
   HistoryDiffQuerySchema,
   type HistoryEntry,
   HistoryStateQuerySchema,
+  hiddenReferenceName,
   messages,
   personFields,
   type RecordAsOf,
@@ -15,13 +15,13 @@ import {
   resources,
   resourceTable,
   stateFields,
-  systemActorName,
 } from '@interior/contracts';
 import { badRequest, notFound, type Principal, parseInput, principalOf } from '@interior/platform';
 import type { FastifyInstance } from 'fastify';
 import { namesById, recordKey, recordNames } from '../audit/record-names';
 import type { QueryServiceDeps } from '../deps';
 import { namesOf } from '../people';
+import { readableRecords } from '../record-access';
 import { present, readableStream } from './routes';
 
 /**
@@ -34,7 +34,7 @@ import { present, readableStream } from './routes';
  */
 async function entriesOf(deps: QueryServiceDeps, principal: Principal, params: unknown) {
   const { type, id, stream, own } = await readableStream(deps, principal, params);
-  return { type, id, entries: await present(deps, principal, own, stream) };
+  return { type, id, entries: await present(deps, own, stream) };
 }
 
 function upTo(entries: readonly HistoryEntry[], revision: number): HistoryEntry[] {
@@ -46,14 +46,13 @@ function upTo(entries: readonly HistoryEntry[], revision: number): HistoryEntry[
 /** The record after the last of `entries`, with that event told as the audit log tells it. */
 async function asOf(
   deps: QueryServiceDeps,
+  principal: Principal,
   record: { type: string; id: number },
   entries: readonly HistoryEntry[],
 ): Promise<RecordAsOf> {
   const last = entries[entries.length - 1]!;
   const state = foldFields(entries);
-  const actorId = last.actor.id;
-  const { names, references } = await namesIn(deps, record.type, [state], actorId === null ? [] : [actorId]);
-  const actorName = actorId === null ? systemActorName : (names.get(actorId) ?? erasedPersonName);
+  const { names, references } = await namesIn(deps, principal, record.type, [state]);
   const objectName = (await recordNames(deps, [{ objectType: record.type, objectId: record.id }])).get(
     recordKey(record.type, record.id),
   );
@@ -62,7 +61,7 @@ async function asOf(
     occurredAt: last.occurredAt,
     type: last.type,
     sentence: auditSentence({
-      actorName,
+      actorName: last.actor.name,
       type: last.type,
       objectType: record.type,
       objectId: record.id,
@@ -84,21 +83,25 @@ function peopleIn(states: readonly Record<string, unknown>[]): number[] {
 
 /**
  * The names of the people and records the states name by id, as the read models have them now (so
- * a rename shows on every revision): one query per referenced resource.
+ * a rename shows on every revision): one query per referenced resource. A user's groups are named
+ * only to whoever may read the group, as the user's own page lists them.
  */
 async function namesIn(
   deps: QueryServiceDeps,
+  principal: Principal,
   type: string,
   states: readonly Record<string, unknown>[],
-  people: readonly number[] = [],
 ) {
   const wanted = new Map<string, Set<number>>();
   for (const [field, resource] of referenceFields(type)) {
     for (const state of states) {
-      const id = state[field];
-      if (typeof id !== 'number') continue;
+      const value = state[field];
+      const ids = (Array.isArray(value) ? value : [value]).filter(
+        (id): id is number => typeof id === 'number',
+      );
+      if (ids.length === 0) continue;
       if (!wanted.has(resource)) wanted.set(resource, new Set());
-      wanted.get(resource)!.add(id);
+      for (const id of ids) wanted.get(resource)!.add(id);
     }
   }
   const references = new Map<string, string>();
@@ -106,11 +109,15 @@ async function namesIn(
     [...wanted].map(async ([name, ids]) => {
       const resource = resources.find((r) => r.name === name);
       if (!resource) return;
+      const readable =
+        resource.objectType === 'UserGroup'
+          ? await readableRecords(deps, principal, 'UserGroup', [...ids])
+          : ids;
       for (const [id, shown] of await namesById(deps, resourceTable(resource), resource.representation, ids))
-        references.set(referenceKey(name, id), shown);
+        references.set(referenceKey(name, id), readable.has(id) ? shown : hiddenReferenceName);
     }),
   );
-  return { names: await namesOf(deps, [...peopleIn(states), ...people]), references };
+  return { names: await namesOf(deps, peopleIn(states)), references };
 }
 
 /**
@@ -125,12 +132,13 @@ export function registerAsOfQueries(app: FastifyInstance, deps: QueryServiceDeps
     const principal = principalOf(request);
     const query = parseInput(HistoryStateQuerySchema, request.query);
     const { type, id, entries } = await entriesOf(deps, principal, request.params);
-    if (query.revision !== undefined) return asOf(deps, { type, id }, upTo(entries, query.revision));
+    if (query.revision !== undefined)
+      return asOf(deps, principal, { type, id }, upTo(entries, query.revision));
     const at = auditMoment(query.at!, 'from');
     if (!at) throw badRequest(messages.invalidValue);
     const then = entries.filter((entry) => new Date(entry.occurredAt) <= at);
     if (then.length === 0) throw notFound(messages.notYetRecorded);
-    return asOf(deps, { type, id }, then);
+    return asOf(deps, principal, { type, id }, then);
   });
 
   app.get('/api/history/:type/:id/diff', async (request) => {
@@ -139,7 +147,7 @@ export function registerAsOfQueries(app: FastifyInstance, deps: QueryServiceDeps
     const { type, entries } = await entriesOf(deps, principal, request.params);
     const before = foldFields(upTo(entries, from));
     const after = foldFields(upTo(entries, to));
-    const { names, references } = await namesIn(deps, type, [before, after]);
+    const { names, references } = await namesIn(deps, principal, type, [before, after]);
     return diffRecord(type, before, after, names, references);
   });
 }

@@ -161,9 +161,13 @@ describe('history and the read path', () => {
         const history = await api().request('GET', `/api/history/${type}/${record.id}`, {
           token: reader.token,
         });
-        const seen = { type, id: record.id, reader: reader.name, history: history.status };
-        if (type === 'BomExplosion') expect(seen).toEqual({ ...seen, history: 404 });
-        else expect(seen).toEqual({ ...seen, history: readable ? 200 : 404 });
+        // The 이력 tab's pages answer exactly as the history does, for every type.
+        const log = await api().request('GET', `/api/history/${type}/${record.id}/log`, {
+          token: reader.token,
+        });
+        const seen = { type, id: record.id, reader: reader.name, history: history.status, log: log.status };
+        if (type === 'BomExplosion') expect(seen).toEqual({ ...seen, history: 404, log: 404 });
+        else expect(seen).toEqual({ ...seen, history: readable ? 200 : 404, log: readable ? 200 : 404 });
       }
     }
   });

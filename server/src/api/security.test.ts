@@ -224,30 +224,44 @@ describe('6. text that is no UTF-8, and names in a history', () => {
     expect(korean.body.description).toBe('설명 😀');
   });
 
-  it('names an actor only to a reader who may read that user', async () => {
+  it('names the people of a record the reader may read by their display name only, never by id', async () => {
     const reader = await user();
     const managed = await group('이력 그룹');
     await setAcl(`UserGroup/${managed}`, [
       { identity: { type: 'User', id: reader.id }, permission: 'Admin' },
     ]);
-    // The reader changes the group too: their own name they may read.
+    // The reader changes the group too.
     const own = await api().request('GET', `/api/usergroup/${managed}`, { token: reader.token });
     const edited = await api().request('PUT', `/api/usergroup/${managed}`, {
       token: reader.token,
       body: { name: `${own.body.name} 수정`, description: '설명' },
     });
     expect(edited.status).toBe(200);
+    const adminUser = (await api().request('GET', '/api/user/1', { token: admin })).body;
 
+    // Whoever acted on a record the reader may read is named as that record's screens name them:
+    // by the display name the users read model has now, as the audit log names them.
     const history = await api().request('GET', `/api/history/UserGroup/${managed}`, { token: reader.token });
     expect(history.status).toBe(200);
-    const actors = history.body.map((e: { actor: { id: number; name: string | null } }) => e.actor);
-    expect(actors).toContainEqual({ id: 1, name: null });
+    const actors = history.body.map((e: { actor: { id: number; name: string } }) => e.actor);
+    expect(actors).toContainEqual({ id: 1, name: adminUser.name });
     expect(actors).toContainEqual({ id: reader.id, name: '테스트 사용자' });
-    const adminName = (await api().request('GET', '/api/user/1', { token: admin })).body.name;
-    expect(actors.map((a: { name: string | null }) => a.name)).not.toContain(adminName);
-
-    const asAdmin = await api().request('GET', `/api/history/UserGroup/${managed}`, { token: admin });
-    expect(asAdmin.body.map((e: { actor: { name: string } }) => e.actor.name)).toContain(adminName);
+    const log = await api().request('GET', `/api/history/UserGroup/${managed}/log`, { token: reader.token });
+    expect(log.status).toBe(200);
+    const sentences = log.body.map((e: { sentence: string }) => e.sentence);
+    expect(sentences.some((s: string) => s.startsWith(`${adminUser.name}님이 `))).toBe(true);
+    for (const answer of [history.body, log.body]) expect(JSON.stringify(answer)).not.toMatch(/#\d/);
+    // Nothing more of that person than the name: not their address, and not their account, whose
+    // record (and its history) stays as unknown to the reader as any record they may not read.
+    for (const answer of [history.body, log.body])
+      expect(JSON.stringify(answer)).not.toContain(adminUser.email);
+    expect((await api().request('GET', '/api/user/1', { token: reader.token })).status).toBe(404);
+    expect((await api().request('GET', '/api/history/User/1/log', { token: reader.token })).status).toBe(404);
+    const label = await api().request('POST', '/api/identity/target', {
+      token: reader.token,
+      body: [{ type: 'User', id: 1 }],
+    });
+    expect(JSON.stringify(label.body)).not.toContain(adminUser.email);
   });
 });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { HistoryEntry } from '@interior/contracts';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import {
   describeInBrowser,
   type LaunchedBrowser,
@@ -26,6 +26,7 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
   let estimationId: number;
   let designId: number;
   let designerId: number;
+  let adminToken: string;
   /** The revisions of the estimation: the computed draft, the first and the second edit. */
   const revisions: Record<'computed' | 'raised' | 'cut', number> = { computed: 0, raised: 0, cut: 0 };
 
@@ -55,6 +56,7 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     const act = (who: string, step: string, body: unknown = {}) =>
       platform.api.request('POST', `/api/estimation/${estimationId}/${step}`, { token: tokens[who]!, body });
     tokens.admin = admin;
+    adminToken = admin;
     const assigned = await act('admin', 'assign', { managerId: ids.manager, designerId: ids.designer });
     if (assigned.status !== 200) throw new Error(JSON.stringify(assigned.body));
     const computed = await act('designer', 'draft');
@@ -157,6 +159,59 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
       .getByText('사용자 ‘이디자’', { exact: false })
       .first()
       .waitFor();
+  });
+
+  it('pages a record’s 이력 tab in the log’s sentences, with its diffs, people by name', async () => {
+    // Three rows a page, so the estimation's few events take several: the real cursor, a short page.
+    const pageSize = async (route: Route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('range', '[0,2]');
+      await route.continue({ url: url.toString() });
+    };
+    await page.route('**/api/history/Estimation/*/log?*', pageSize);
+    await page.goto(`${platform.url}/dashboard/estimation/${estimationId}`);
+    await page.getByRole('tab', { name: '이력' }).click();
+    const table = page.getByRole('table', { name: '변경 이력' });
+    const rows = table.getByTestId('audit-row');
+    await rows.nth(2).waitFor();
+    expect(await rows.count()).toBe(3);
+    // Newest first: the designer's last edit, told as the audit log tells it.
+    expect(await rows.first().textContent()).toMatch(
+      /이디자님이 견적 EST-\d{8}-\d{4}에서 초안 수정을 했습니다\./,
+    );
+    const more = page.getByRole('button', { name: '더 보기' });
+    for (let pages = 1; await more.isVisible(); pages++) {
+      await more.click();
+      // The next page's first row: a page is asked for only while one follows.
+      await rows.nth(pages * 3).waitFor();
+    }
+    // Every row of the record's log, once: as many as the log filtered by the record holds.
+    const all = await platform.api.request(
+      'GET',
+      `/api/audit?${new URLSearchParams({
+        filter: JSON.stringify({ objectType: 'Estimation', objectId: estimationId }),
+        range: '[0,99]',
+      })}`,
+      { token: adminToken },
+    );
+    expect(await rows.count()).toBe(all.body.length);
+    expect(all.body.length).toBeGreaterThanOrEqual(revisions.cut + 1);
+    const shown = await rows.allTextContents();
+    expect(shown.some((text) => text.includes('김민준님이 견적'))).toBe(true);
+    for (const text of shown) expect(text).not.toMatch(/#\d/);
+    // Each row opens what it changed: the draft line by line, the people assigned by name.
+    await rows.first().getByRole('button', { name: '변경 내용' }).click();
+    await page
+      .getByTestId('line-change')
+      .filter({ hasText: '3인용 소파 (예시)' })
+      .getByText('단가 1,290,000원 → 1,190,000원', { exact: false })
+      .waitFor();
+    await rows.filter({ hasText: '담당자 배정' }).getByRole('button', { name: '변경 내용' }).click();
+    await page.getByTestId('field-change').filter({ hasText: '담당 디자이너' }).getByText('이디자').waitFor();
+    await page.getByTestId('field-change').filter({ hasText: '담당 매니저' }).getByText('박관리').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'estimation-history-tab');
+    await page.unroute('**/api/history/Estimation/*/log?*', pageSize);
   });
 
   it('shows the edit of a draft line by line', async () => {

@@ -176,8 +176,25 @@ describeInBrowser('estimations in the browser', () => {
     await quoted.getByText('주문됨').waitFor();
     // The requester reads who did what, in words.
     await quoted.getByRole('button', { name: '이력 보기' }).click();
-    await quoted.getByText('ORD-', { exact: false }).last().waitFor();
-    await quoted.getByText('합계 3,667,400원 (공급가액 3,334,000원, 부가가치세 333,400원)').first().waitFor();
+    const historyRows = quoted.getByTestId('audit-row');
+    await historyRows.filter({ hasText: '김민준님이 견적' }).first().waitFor();
+    // Each event's changes open from its row, in the values the screens show.
+    let changes = '';
+    for (const row of await historyRows.all()) {
+      const open = row.getByRole('button', { name: '변경 내용' });
+      // The request made the estimation: it opens the record as it began, not a change.
+      if ((await open.count()) === 0 || (await row.textContent())?.includes('견적 요청을')) continue;
+      await open.click();
+      const shown = quoted
+        .getByRole('table', { name: '항목별 변경' })
+        .or(quoted.getByText('바뀐 항목이 없습니다.'));
+      await shown.first().waitFor();
+      changes += (await shown.first().textContent()) ?? '';
+      await open.click();
+      await shown.first().waitFor({ state: 'detached' });
+    }
+    expect(changes).toMatch(/ORD-/);
+    expect(changes).toContain('합계 3,667,400원 (공급가액 3,334,000원, 부가가치세 333,400원)');
     await page.close();
 
     // The designer sees the order on the estimation, and its history says who did what.

@@ -309,7 +309,7 @@ describeInBrowser('dashboard routes for each role', () => {
     }
 
     // Admin on the group: its 권한 tab, with names (but not the name and address of a user it may
-    // not read), and its history names the grantees the same way.
+    // not read), and its history tells the changes of its grants, in the audit log's sentences.
     await signIn(page, platform.url, 'manager@grants.example', PASSWORD);
     await openInApp(page, showPath);
     await page.getByRole('link', { name: '수정' }).waitFor();
@@ -319,7 +319,9 @@ describeInBrowser('dashboard routes for each role', () => {
     await granted.getByText(`사용자 #${reader}`).waitFor();
     expect(await granted.getByText('reader@grants.example').count()).toBe(0);
     await page.getByRole('tab', { name: '이력' }).click();
-    await page.getByText('사용자 manager (manager@grants.example) · 관리').first().waitFor();
+    const changes = page.getByRole('table', { name: '변경 이력' }).getByTestId('audit-row');
+    await changes.filter({ hasText: '권한 변경을 했습니다.' }).first().waitFor();
+    for (const text of await changes.allTextContents()) expect(text).not.toMatch(/#\d|@grants\.example/);
     await screenshot(page, 'usergroup-history-grants');
 
     // Admin on every group: the 유형 권한 dialog of the list, with the type's grants and history.

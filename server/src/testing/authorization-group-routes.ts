@@ -45,7 +45,14 @@ export function groupAndUserRoutes(): Route[] {
         expected: (p) => (mayRead(p, groups[key]) ? 200 : 404),
         check: grantsShownTo((p) => manages(p, groups[key]), key !== 'none'),
       },
-      // A record as it was, and what changed: hidden exactly where its history is.
+      // Its 이력 a page at a time, a record as it was, and what changed: hidden exactly where its history is.
+      {
+        method: 'GET',
+        pattern: '/api/history/:type/:id/log',
+        path: () => `/api/history/UserGroup/${groups[key]}/log`,
+        expected: (p) => (mayRead(p, groups[key]) ? 200 : 404),
+        check: grantsShownTo((p) => manages(p, groups[key]), key !== 'none'),
+      },
       {
         method: 'GET',
         pattern: '/api/history/:type/:id/state',
@@ -231,6 +238,13 @@ export function groupAndUserRoutes(): Route[] {
       method: 'GET',
       pattern: '/api/history/:type/:id',
       path: () => `/api/history/User/${subject}`,
+      expected: (p) => (may(p, 'Read', 'User', subject) ? 200 : 404),
+      check: grantsShownTo((p) => may(p, 'Admin', 'User', subject)),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/history/:type/:id/log',
+      path: () => `/api/history/User/${subject}/log`,
       expected: (p) => (may(p, 'Read', 'User', subject) ? 200 : 404),
       check: grantsShownTo((p) => may(p, 'Admin', 'User', subject)),
     },

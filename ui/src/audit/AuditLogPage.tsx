@@ -5,7 +5,7 @@ import { Title, useCanAccess } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
 import { AuditFilterBar } from './AuditFilterBar';
 import { AuditLogTable } from './AuditLogTable';
-import type { AuditFilterValues } from './api';
+import { type AuditFilterValues, auditSource } from './api';
 import { ExportButtons } from './ExportButtons';
 
 /** A filter as the address holds it; one edited by hand into something else starts unfiltered. */
@@ -64,7 +64,7 @@ export function AuditLogPage() {
         </Stack>
         <AuditFilterBar filter={filter} onChange={setFilter} />
         <ExportButtons filter={filter} />
-        <AuditLogTable filter={filter} />
+        <AuditLogTable source={auditSource(filter)} />
       </CardContent>
     </Card>
   );

@@ -14,16 +14,16 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type AuditFilterValues, auditPage, recordAuditPath, recordPagePath } from './api';
+import { type LogSource, recordAuditPath, recordPagePath } from './api';
 
 /**
- * The log of a filter, newest first, a page at a time: "더 보기" asks for the page after the last
- * row's position (the API's cursor), never for rows to skip.
+ * A log a page at a time: "더 보기" asks for the page after the last row's position (the API's
+ * cursor), never for rows to skip.
  */
-export function useAuditLog(filter: AuditFilterValues) {
+export function useLogPages(source: LogSource) {
   return useInfiniteQuery({
-    queryKey: ['audit-log', filter],
-    queryFn: ({ pageParam }) => auditPage(filter, pageParam),
+    queryKey: source.key,
+    queryFn: ({ pageParam }) => source.page(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
@@ -52,17 +52,17 @@ function RecordLinks({ entry }: { entry: AuditEntry }) {
  * row's own buttons (the record's history: its state then, its changes); `detail` a row under it.
  */
 export function AuditLogTable({
-  filter,
+  source,
   actions,
   detail,
   label = '감사 로그',
 }: {
-  filter: AuditFilterValues;
+  source: LogSource;
   actions?: (entry: AuditEntry) => ReactNode;
   detail?: (entry: AuditEntry) => ReactNode;
   label?: string;
 }) {
-  const log = useAuditLog(filter);
+  const log = useLogPages(source);
   if (log.isPending) return <LinearProgress aria-label="로그를 불러오는 중" />;
   if (log.error) return <Alert severity="error">{log.error.message}</Alert>;
   const entries = log.data.pages.flatMap((page) => page.entries);

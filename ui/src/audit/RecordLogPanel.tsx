@@ -2,21 +2,22 @@ import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuditLogTable } from './AuditLogTable';
-import { recordAuditPath } from './api';
+import { recordAuditPath, recordLogSource } from './api';
 import { DiffView } from './DiffView';
 import { StateAt } from './StateAt';
 
 /**
  * A record's history in the log's own sentences, newest first, a page at a time; each of its own
  * events opens what it changed (the diff from the revision before) or the record as it was then.
- * The changes of its grants are told but have no revision of the record to show.
+ * The changes of its grants are told but have no revision of the record to show. The workbench's
+ * 이력 and every record's own 이력 tab are this one panel.
  */
 export function RecordLogPanel({ type, id }: { type: string; id: number }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <AuditLogTable
       label="변경 이력"
-      filter={{ objectType: type, objectId: id }}
+      source={recordLogSource(type, id)}
       actions={(entry) =>
         entry.revision === null ? null : (
           <Stack direction="row" spacing={0.5}>

@@ -1,6 +1,6 @@
 import type { LineKind, LineSource, RecordAsOf, Totals } from '@interior/contracts';
 import { Box, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { Drawing } from '../designs/DesignDetailPage';
+import { Drawing } from '../designs/Drawing';
 import { EstimateLinesTable, type SheetLine, TotalsBlock } from '../estimations/EstimateSheet';
 
 /** Fields the record's own layout shows above the list: not repeated as text in it. */

@@ -28,20 +28,52 @@ function filterParam(filter: AuditFilterValues): string {
   );
 }
 
-/** One page of the log after a cursor (null: the first page), and where the next one begins. */
-export async function auditPage(
-  filter: AuditFilterValues,
-  after: string | null,
-  size = AUDIT_PAGE_SIZE,
-): Promise<{ entries: AuditEntry[]; next: string | null }> {
-  const params = new URLSearchParams({ filter: filterParam(filter), range: JSON.stringify([0, size - 1]) });
+/** A page of log rows, and where the next one begins (null after the last). */
+export interface LogPage {
+  entries: AuditEntry[];
+  next: string | null;
+}
+
+/**
+ * Where a table of log rows reads its pages: the query key that names it, and the page after a
+ * cursor (null: the first page).
+ */
+export interface LogSource {
+  key: readonly unknown[];
+  page: (after: string | null) => Promise<LogPage>;
+}
+
+/** A page of a log route after a cursor: `range` gives its size, never rows to skip. */
+async function logPage(path: string, params: URLSearchParams, after: string | null, size: number) {
+  params.set('range', JSON.stringify([0, size - 1]));
   if (after) params.set('after', after);
-  const response = await apiFetch(`${apiBase}/audit?${params}`, { headers: { Accept: 'application/json' } });
+  const response = await apiFetch(`${path}?${params}`, { headers: { Accept: 'application/json' } });
   const entries = (await response.json()) as AuditEntry[];
   return { entries, next: response.headers.get('x-next-cursor') };
 }
 
+/** One page of the log after a cursor (null: the first page), and where the next one begins. */
+export function auditPage(filter: AuditFilterValues, after: string | null, size = AUDIT_PAGE_SIZE) {
+  return logPage(`${apiBase}/audit`, new URLSearchParams({ filter: filterParam(filter) }), after, size);
+}
+
+/** The whole log as the reader may see it, filtered. */
+export const auditSource = (filter: AuditFilterValues): LogSource => ({
+  key: ['audit-log', filter],
+  page: (after) => auditPage(filter, after),
+});
+
 const historyPath = (type: string, id: number) => `${apiBase}/history/${type}/${id}`;
+
+/**
+ * One record's 이력 (`…/history/{type}/{id}/log`): the same rows as the log filtered by the record,
+ * but "not found" (an error) where the record's history is, as on its other tabs.
+ */
+export const recordLogSource = (type: string, id: number): LogSource => ({
+  // Under 'history', which every write that changes a record's history refreshes.
+  key: ['history', type, id, 'log'],
+  page: (after) => logPage(`${historyPath(type, id)}/log`, new URLSearchParams(), after, AUDIT_PAGE_SIZE),
+});
 
 /** The record as it was at a revision, or at a moment (`at`, Korea time unless it says otherwise). */
 export function recordState(type: string, id: number, when: { revision: number } | { at: string }) {

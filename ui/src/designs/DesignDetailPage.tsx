@@ -4,9 +4,7 @@ import {
   dashboardPath,
   dashboardRoutes,
   dashboardRouteTitles,
-  designDocumentSchema,
   designerPath,
-  drawDocumentSvg,
   messages,
 } from '@interior/contracts';
 import {
@@ -38,6 +36,7 @@ import { PermissionsTab } from '../permissions/PermissionsTab';
 import { currentUser } from '../session';
 import { type CommentRecord, designApi, formatArea, formatDate, type LogEntry } from './api';
 import { DesignThumbnail } from './DesignThumbnail';
+import { Drawing } from './Drawing';
 
 // The estimate screens are their own chunk: most visits to a design never open its 견적 tab.
 const DesignBomTab = lazy(() =>
@@ -57,24 +56,6 @@ const tabs = [
   ['permissions', '권한'],
 ] as const;
 type TabKey = (typeof tabs)[number][0];
-
-/** A document drawn in the browser by the same function the server draws thumbnails with. */
-export function Drawing({ document, title }: { document: unknown; title: string }) {
-  const parsed = designDocumentSchema.safeParse(document);
-  if (!parsed.success) return <Alert severity="warning">문서를 그릴 수 없습니다.</Alert>;
-  const svg = drawDocumentSvg(parsed.data, { title, width: 900 });
-  const bytes = new TextEncoder().encode(svg);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return (
-    <Box
-      component="img"
-      alt={`${title} 평면도`}
-      src={`data:image/svg+xml;base64,${btoa(binary)}`}
-      sx={{ width: '100%', maxHeight: 640, objectFit: 'contain' }}
-    />
-  );
-}
 
 function useDocument(id: number, revision?: number) {
   return useQuery({

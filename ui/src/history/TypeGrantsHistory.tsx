@@ -1,0 +1,198 @@
+import {
+  type Ace,
+  describeChanges,
+  eventTypeLabel,
+  type FieldChange,
+  type HistoryEntry,
+  type HistoryRow,
+  identityKey,
+  type ObjectType,
+  resourceObjectTypes,
+  type SecurityIdentity,
+  sharedFieldNames,
+} from '@interior/contracts';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import type { Theme } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { formatDateTime } from '../i18n/format';
+import type { AppDataProvider } from '../kit/appDataProvider';
+import { type IdentityLabels, resolveLabels } from '../permissions/acl';
+import { type Shown, showValue, type ValueContext } from './values';
+
+/** Every identity the grant changes of a history name. */
+export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIdentity[] {
+  return entries.flatMap((entry) => {
+    const aces = (entry.data as { aces?: unknown } | null)?.aces;
+    return entry.type === 'AclChanged' && Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [];
+  });
+}
+
+/**
+ * Names for the identities of grant changes (POST api/identity/target), so a grant reads "홍길동
+ * (hong@example.com) · 관리", not "사용자 #13". Only those who may read the grants see them, and
+ * they may ask for names; should the names not load, the lines fall back to the ids.
+ */
+function useIdentityLabels(entries: readonly HistoryEntry[] | undefined): IdentityLabels {
+  const identities = entries ? grantedIdentities(entries) : [];
+  const { data } = useQuery({
+    queryKey: ['identity-labels', ...[...new Set(identities.map(identityKey))].sort()],
+    queryFn: () => resolveLabels(identities),
+    enabled: identities.length > 0,
+    retry: false,
+  });
+  return data ?? noLabels;
+}
+const noLabels: IdentityLabels = new Map();
+
+function ShownValue({ value }: { value: Shown }) {
+  if (!Array.isArray(value)) return <>{value}</>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+      {value.map((line, index) => (
+        // Lines of one value may repeat (two grants alike): their place is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once, never reordered.
+        <li key={index}>{line}</li>
+      ))}
+    </Box>
+  );
+}
+
+function ChangeList({
+  changes,
+  resource,
+  context,
+}: {
+  changes: FieldChange[];
+  resource: string | undefined;
+  context: ValueContext;
+}) {
+  const translate = useTranslate();
+  const fieldName = (field: string) =>
+    resource
+      ? translate(`resources.${resource}.fields.${field}`, { _: sharedFieldNames[field] ?? '기타 항목' })
+      : (sharedFieldNames[field] ?? '기타 항목');
+  return (
+    <Stack spacing={0.5}>
+      {changes.map((change) => (
+        <Typography key={change.field} variant="body2" component="div">
+          <strong>{fieldName(change.field)}</strong>:{' '}
+          {'before' in change ? (
+            <>
+              <ShownValue value={showValue(change.field, change.before, context)} />
+              {' → '}
+              <ShownValue value={showValue(change.field, change.after, context)} />
+            </>
+          ) : (
+            <ShownValue value={showValue(change.field, change.after, context)} />
+          )}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+function WhatChanged({
+  row,
+  resource,
+  context,
+}: {
+  row: HistoryRow;
+  resource: string | undefined;
+  context: ValueContext;
+}) {
+  if (row.changes.length > 0)
+    return <ChangeList changes={row.changes} resource={resource} context={context} />;
+  return <>{row.unchanged ? '변경 없음' : '-'}</>;
+}
+
+const resourceOf = (objectType: ObjectType) =>
+  Object.entries(resourceObjectTypes).find(([, type]) => type === objectType)?.[0];
+
+/**
+ * The changes of the grants on every record of a type (GET /api/history/{objectType}): each with
+ * who holds what after it (people and groups by name), who did it (named by the API, as every
+ * history names people) and when. A record's own 이력 is `RecordHistory`, in the audit log's words.
+ */
+export function TypeGrantsHistory({ objectType }: { objectType: ObjectType }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const { data, error, isPending } = useQuery({
+    queryKey: ['history', objectType, '*'],
+    queryFn: () => dataProvider.getHistory(objectType),
+  });
+  const context: ValueContext = {
+    identities: useIdentityLabels(data),
+  };
+  const resource = resourceOf(objectType);
+
+  if (isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (data.length === 0) return <Typography color="text.secondary">기록된 이력이 없습니다.</Typography>;
+  const rows = describeChanges(data);
+
+  // On a phone each event is a card of its own: five columns do not fit 390 pixels.
+  if (narrow) {
+    return (
+      <Stack component="ol" spacing={1.5} aria-label="변경 이력" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => (
+          <Box
+            component="li"
+            key={row.entry.id}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
+          >
+            <Typography variant="subtitle2" component="h3">
+              {eventTypeLabel(row.entry.type)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+              {formatDateTime(row.entry.occurredAt)} · {row.entry.actor.name} · 버전 {row.entry.revision}
+            </Typography>
+            <WhatChanged row={row} resource={resource} context={context} />
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="변경 이력">
+        <TableHead>
+          <TableRow>
+            <TableCell>유형</TableCell>
+            <TableCell>변경 내용</TableCell>
+            <TableCell>작업자</TableCell>
+            <TableCell>일시</TableCell>
+            <TableCell align="right">버전</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.entry.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{eventTypeLabel(row.entry.type)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <WhatChanged row={row} resource={resource} context={context} />
+              </TableCell>
+              <TableCell>{row.entry.actor.name}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.entry.occurredAt)}</TableCell>
+              <TableCell align="right">{row.entry.revision}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
