@@ -15,6 +15,7 @@ import {
   type LaunchedBrowser,
   launchBrowser,
   openInApp,
+  SETTLE_MS,
   seriousViolations,
   settledScreen,
   signInThroughForm,
@@ -111,7 +112,7 @@ describeInBrowser('accessibility of every route, for each role that may open it'
             .locator('#react-admin-title')
             .getByText(dashboardRouteTitles[route], { exact: true })
             .first()
-            .waitFor({ timeout: 10_000 });
+            .waitFor({ timeout: SETTLE_MS });
           await settledScreen(page);
         } catch {
           found.push(`${path}: the screen did not settle (${page.url()})`);

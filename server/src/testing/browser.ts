@@ -73,6 +73,12 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * How long a screen may take to settle: generous, since a full test run keeps both cores of the
+ * machine busy and a screen's reads then wait their turn (the timing itself is the bench's job).
+ */
+export const SETTLE_MS = 30_000;
+
+/**
  * Waits until a screen has drawn its content (a heading, a list, a form), the top bar is gone and
  * no progress indicator is left: what it shows then is what a person reads.
  */
@@ -82,7 +88,7 @@ export async function settledScreen(page: Page): Promise<void> {
       'main h1, main h2, main h4, main h5, main h6, main form, main ul, main table, main [role="tablist"], h1',
     )
     .first()
-    .waitFor({ timeout: 10_000 });
-  await page.getByTestId('top-progress-bar').waitFor({ state: 'detached', timeout: 10_000 });
-  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 });
+    .waitFor({ timeout: SETTLE_MS });
+  await page.getByTestId('top-progress-bar').waitFor({ state: 'detached', timeout: SETTLE_MS });
+  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: SETTLE_MS });
 }
