@@ -33,6 +33,10 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       '--disable-sync',
     ],
   });
+  // A wait that names no time of its own may take a minute: under a full test run both cores are
+  // busy and a sign-up on the embedded database took past Playwright's 30 s. Only a failing wait
+  // lasts that long; how fast things are is the bench's to say.
+  context.setDefaultTimeout(60_000);
   return {
     context,
     async close() {
