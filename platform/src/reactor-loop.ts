@@ -7,7 +7,7 @@ import { Signal } from './signal';
  * The loop shared by the readers of the log that turn events into effects (projections/src/reactors,
  * the process managers below), each with its checkpoint in `reactor_checkpoints`. How far it has
  * read is kept in memory; the stored checkpoint moves when it does something, and past events it
- * ignores at most once every IDLE_STORE_MS (projections/src/runner.ts keeps to the same).
+ * ignores at most once every IDLE_STORE_MS (projections/src/runner/live.ts keeps to the same).
  */
 export const IDLE_STORE_MS = 1_000;
 

@@ -26,7 +26,7 @@ export interface Projection<Table extends string = string> {
   /**
    * The indexes beyond what the table builders declare, as statements, one index each, idempotent
    * (`create index if not exists`), instead of `afterCreate`: a rebuilt generation then builds them
-   * side by side once it is full (runner.ts indexGeneration), not one after another.
+   * side by side once it is full (runner/finish.ts indexGeneration), not one after another.
    */
   indexes?(knex: Knex | Knex.Transaction, tables: Readonly<Record<Table, string>>): Promise<string[]>;
   /** Applies one event inside the batch's transaction; must use only `trx`. */

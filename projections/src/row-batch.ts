@@ -97,7 +97,8 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * One statement of a batch's writes. `guard` is a condition every row written must meet, or null:
- * the runner's fused commit (runner.ts) writes only when its checkpoint moved in the same statement.
+ * the runner's fused commit (runner/catch-up.ts commitPlanned) writes only when its checkpoint
+ * moved in the same statement.
  */
 export interface PlannedWrite {
   /** `returning`: the statement returns the rows it wrote (an upsert; a delete ignores it). */
@@ -120,7 +121,7 @@ export interface RowBatchPlan {
 
 /**
  * A batch whose writes are still being committed while the next one is planned (the runner's
- * catch-up, runner.ts): the next plan reads none of the rows it writes before `settled`.
+ * catch-up, runner/catch-up.ts): the next plan reads none of the rows it writes before `settled`.
  */
 export interface PendingBatch {
   written: ReadonlySet<number>;

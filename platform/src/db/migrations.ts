@@ -5,7 +5,7 @@ import { pgErrorCode, pgErrorCodes } from './database';
 /**
  * The platform's own tables, as knex migrations kept in code (the event log, projection
  * checkpoints, generated secrets, personal-data keys). Read-model tables are not here: each
- * projection creates its own, per generation (projections/src/runner.ts).
+ * projection creates its own, per generation (projections/src/runner/generations.ts).
  */
 interface Migration {
   name: string;
@@ -182,7 +182,7 @@ const migrations: Migration[] = [
   {
     name: '010_projection_generations_indexed',
     async up(knex) {
-      // A rebuild builds its search indexes once it has caught up (projections/src/runner.ts).
+      // A rebuild builds its search indexes once it has caught up (projections/src/runner/finish.ts).
       await knex.raw('alter table projection_generations add column indexed boolean not null default true');
     },
   },

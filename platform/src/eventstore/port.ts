@@ -82,7 +82,7 @@ export interface EventStore {
   /**
    * The log as rows of a table its database's statements can read (the PostgreSQL store only): a
    * rebuild fills a table from a page of creations server-side, without the events coming to the
-   * process (projections/src/runner.ts, docs/architecture.md "Rebuilds"). Absent elsewhere.
+   * process (projections/src/runner/from-log.ts, docs/architecture.md "Rebuilds"). Absent elsewhere.
    */
   readonly logInSql?: LogInSql;
 }

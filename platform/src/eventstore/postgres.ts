@@ -31,7 +31,7 @@ import {
 
 /**
  * The application name a transaction takes, for itself only, to say it never appends to the log:
- * a projection's batch, an index build of a rebuild (projections/src/runner.ts). Readers do not
+ * a projection's batch, an index build of a rebuild (projections/src/runner/). Readers do not
  * wait for such transactions (VISIBLE_BELOW), so a long one (a catch-up batch of seconds, a search
  * index built over a million rows) does not hide every event appended meanwhile from every reader,
  * and with them every command's read of its own write. The events table refuses inserts from such
@@ -197,8 +197,8 @@ type StatementName = keyof typeof STATEMENTS;
 
 /**
  * Appends whose JSON is longer than this are given to listeners by their position only: parsing a
- * design's document again at every save, and a runner keeping a few of them (projections/src/runner.ts
- * OWN_APPENDS_KEPT), would cost more than a reader reading them back.
+ * design's document again at every save, and a runner keeping a few of them
+ * (projections/src/runner/live.ts OWN_APPENDS_KEPT), would cost more than a reader reading them back.
  */
 const LISTENED_APPEND_CHARS = 64 * 1024;
 

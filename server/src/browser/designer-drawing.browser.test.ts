@@ -1,11 +1,26 @@
+import { encodeSamplePng } from '@interior/command-service/catalogue/sample-png';
 import type { DesignDocument } from '@interior/contracts';
 import { describeInBrowser, type LaunchedBrowser, launchBrowser, UI_DIR } from '../testing/browser';
 import { largePlanDocument, openAndTimeFirstDraw, panAndZoom } from '../testing/large-plan';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
-import { PNG_BYTES, uploadFile } from '../testing/sample-files';
+import { uploadFile } from '../testing/sample-files';
 import { designerPage } from './designer-page';
 
 const EMAIL = 'drawer@editor.example';
+/** The sofa's picture is this one colour, which its box in 3D wears. */
+const SOFA_BLUE = [32, 96, 192] as const;
+
+/** A small PNG of one colour, with a transparent border a top view would have. */
+function solidPng([r, g, b]: readonly [number, number, number]): Buffer {
+  const pixels = new Uint8ClampedArray(8 * 8 * 4);
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++) {
+      const inside = x > 0 && y > 0 && x < 7 && y < 7;
+      pixels.set([r, g, b, inside ? 255 : 0], (y * 8 + x) * 4);
+    }
+  return encodeSamplePng(8, 8, pixels);
+}
+const SOFA_PICTURE = solidPng(SOFA_BLUE);
 const PASSWORD = 'designer-password-3';
 
 describeInBrowser('the design editor: products from above, mounted in 3D, a large plan', () => {
@@ -16,7 +31,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
   let sofa: number;
   let lamp: number;
   let imageName: string;
-  const { open } = designerPage(
+  const { open, screen, documentWhen } = designerPage(
     () => platform,
     () => ({ email: EMAIL, password: PASSWORD, token: owner, designId }),
   );
@@ -49,7 +64,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
       platform,
       admin,
       { resource: 'product', field: 'images' },
-      { bytes: PNG_BYTES, filename: '소파 위에서.png', type: 'image/png' },
+      { bytes: SOFA_PICTURE, filename: '소파 위에서.png', type: 'image/png' },
     );
     expect(image.status).toBe(201);
     imageName = image.body.name;
@@ -145,13 +160,13 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     await thumbnail.waitFor();
     const src = (await thumbnail.getAttribute('src')) ?? '';
     const svg = Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
-    expect(svg).toContain(`<image href="data:image/png;base64,${PNG_BYTES.toString('base64')}"`);
+    expect(svg).toContain(`<image href="data:image/png;base64,${SOFA_PICTURE.toString('base64')}"`);
     expect(svg).toContain('transform="rotate(90 2000 2200)"><title>위에서 본 소파</title>');
     expect(svg).toContain('>방등</text>');
     await page.close();
   });
 
-  it('hangs a ceiling light from its room’s ceiling in 3D and stands the sofa on the floor', async () => {
+  it('hangs a ceiling light from its room’s ceiling in 3D, stands the sofa on the floor, each a box in its picture’s colour', async () => {
     const page = await browser.context.newPage();
     await open(page);
     await page.getByRole('button', { name: '3D 보기' }).click();
@@ -163,6 +178,9 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const heights = JSON.parse((await view.getAttribute('data-item-heights')) ?? '{}');
     expect(heights.lamp).toEqual([2500, 2600]);
     expect(heights.sofa).toEqual([0, 800]);
+    // Neither has a model: the sofa's box wears its picture's colour, the lamp's a plain one.
+    const colours = JSON.parse((await view.getAttribute('data-item-colours')) ?? '{}');
+    expect(colours).toEqual({ sofa: '#2060c0', lamp: '#b0a89e' });
     await page.close();
   });
 
@@ -188,6 +206,32 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     expect(frames.every((ms) => ms > 0)).toBe(true);
     expect(await canvas.getAttribute('viewBox')).not.toBe(before);
     expect(await page.getByTestId('plan-room').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('ends a drag where the last move left it, though the release comes before the plan is drawn again', async () => {
+    const page = await browser.context.newPage();
+    await open(page);
+    await page.getByRole('button', { name: '방 그리기' }).click();
+    const from = await screen(page, 5000, 0);
+    const to = await screen(page, 7000, 2000);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    // A quick hand: the move and the release in one task, before React renders the move.
+    await page.evaluate(`(() => {
+      const plan = document.querySelector('[data-testid=plan-canvas]');
+      const at = { clientX: ${to.x}, clientY: ${to.y}, pointerId: 1, pointerType: 'mouse', isPrimary: true, bubbles: true };
+      plan.dispatchEvent(new PointerEvent('pointermove', { ...at, buttons: 1 }));
+      plan.dispatchEvent(new PointerEvent('pointerup', { ...at, buttons: 0 }));
+    })()`);
+    await page.mouse.up();
+    const doc = await documentWhen((d) => d.rooms.length === 2);
+    const drawn = doc.rooms.find((room) => room.id !== 'room');
+    const xs = drawn?.polygon.map((p) => p.x) ?? [];
+    const ys = drawn?.polygon.map((p) => p.y) ?? [];
+    expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([
+      5000, 7000, 0, 2000,
+    ]);
     await page.close();
   });
 });

@@ -109,7 +109,14 @@ export function PlanCanvas({
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>({ x: -1000, y: -1000, w: 12000, h: 8000 });
-  const [drag, setDrag] = useState<Drag | null>(null);
+  const [drag, setDragState] = useState<Drag | null>(null);
+  // The drag as of the last pointer event, which the next event reads: a move and the release can
+  // come before React draws again, and the release must act on where the move left the drag.
+  const currentDrag = useRef<Drag | null>(null);
+  const setDrag = useCallback((next: Drag | null) => {
+    currentDrag.current = next;
+    setDragState(next);
+  }, []);
   // Two fingers zoom (a phone); one finger goes on to the handlers below.
   usePlanGestures(svg, view, setView, () => setDrag(null));
 
@@ -257,6 +264,7 @@ export function PlanCanvas({
     drag.moved || Math.hypot(event.clientX - drag.client.x, event.clientY - drag.client.y) >= DRAG_PIXELS;
   const move = (event: PointerEvent<SVGSVGElement>) => {
     if ((tool === 'polygon' || tool === 'wall') && outline.length) setHover(outlinePoint(event));
+    const drag = currentDrag.current;
     if (!drag) return;
     if (drag.kind === 'room') setDrag({ ...drag, to: snapped(toPlan(event.clientX, event.clientY)) });
     else if (drag.kind === 'rotate') {
@@ -285,6 +293,7 @@ export function PlanCanvas({
     }
   };
   const up = () => {
+    const drag = currentDrag.current;
     if (drag?.kind === 'room' && drag.from.x !== drag.to.x && drag.from.y !== drag.to.y)
       onRectangle(drag.from, drag.to);
     if (drag?.kind === 'move') {
@@ -356,11 +365,14 @@ export function PlanCanvas({
     (kind: Selected['kind'], id: string) => (event: PointerEvent) => latestPick.current(kind, id)(event),
     [],
   );
-  const handleDown = useCallback((event: PointerEvent, item: DesignItem) => {
-    event.stopPropagation();
-    svg.current?.setPointerCapture?.(event.pointerId);
-    setDrag({ kind: 'rotate', id: item.id, centre: { x: item.x, y: item.y }, angle: item.rotation });
-  }, []);
+  const handleDown = useCallback(
+    (event: PointerEvent, item: DesignItem) => {
+      event.stopPropagation();
+      svg.current?.setPointerCapture?.(event.pointerId);
+      setDrag({ kind: 'rotate', id: item.id, centre: { x: item.x, y: item.y }, angle: item.rotation });
+    },
+    [setDrag],
+  );
   // While dragging, the plan shows the document as the drop would leave it.
   const shown = drag?.kind === 'move' && drag.moved ? dragMove(doc, drag.targets, drag.delta, grid) : doc;
   // Strokes and labels follow the scale in steps of √2, so the drawing is not redone at every notch

@@ -32,6 +32,7 @@ import {
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { roomSidesOfWall } from './edit';
+import { averageColourOf } from './image-colour';
 
 export interface MaterialLook {
   texture?: StoredFile | null;
@@ -42,6 +43,8 @@ export interface ProductBox extends MountedProduct {
   depth: number;
   /** The product's own 3D model (.glb), shown fitted to its size instead of the box. */
   model?: StoredFile | null;
+  /** Its top view (first image): a box takes the picture's colour. */
+  image?: StoredFile | null;
 }
 
 /** A wall drawing of the catalogue: its size and its elements (y down from its top), in mm. */
@@ -244,10 +247,25 @@ export default function PlanView3D({
     // How many wall-drawing pieces the scene holds: the browser test reads it.
     element.dataset.wallDrawingPieces = String(pieces);
 
-    // Products: their own 3D model fitted to their catalogue size, else a box of that size; standing
-    // on the floor, on a wall at their elevation, or hanging from the ceiling above them.
+    // Products: their own 3D model fitted to their catalogue size, else a box of that size in the
+    // colour of its picture; standing on the floor, on a wall at their elevation, or hanging from
+    // the ceiling above them.
     let disposed = false;
-    const furniture = material({ color: 0xffb74d });
+    const PLAIN_BOX = '#b0a89e';
+    const boxLooks = new Map<string, Promise<MeshStandardMaterial>>();
+    const boxLook = (image: StoredFile | null | undefined) => {
+      const url = image ? fileUrl(image) : '';
+      let look = boxLooks.get(url);
+      if (!look) {
+        look = (url ? averageColourOf(url) : Promise.resolve(null)).then((colour) =>
+          material({ color: colour ?? PLAIN_BOX }),
+        );
+        boxLooks.set(url, look);
+      }
+      return look;
+    };
+    // The colour each box wears: the browser test reads it.
+    const colours: Record<string, string> = {};
     const models = new GLTFLoader();
     // Where each product ended up (bottom and top above the floor, mm): the browser test reads it.
     const heights: Record<string, [number, number]> = {};
@@ -268,13 +286,17 @@ export default function PlanView3D({
     for (const item of doc.items) {
       const size = products.get(item.productId) ?? { width: 800, depth: 800, height: 800 };
       const bottom = mountedBottom(doc, item, size);
-      const box = () => {
+      const box = async () => {
+        const look = await boxLook(size.image);
+        if (disposed) return;
         const geometry = new BoxGeometry(size.width * M, size.height * M, size.depth * M);
         disposables.push(geometry);
-        place(new Mesh(geometry, furniture), item, bottom, size.height);
+        colours[item.id] = `#${look.color.getHexString()}`;
+        element.dataset.itemColours = JSON.stringify(colours);
+        place(new Mesh(geometry, look), item, bottom, size.height);
       };
       if (!size.model) {
-        box();
+        void box();
         continue;
       }
       models.load(
@@ -284,7 +306,7 @@ export default function PlanView3D({
           const bounds = new Box3().setFromObject(gltf.scene);
           const extent = bounds.getSize(new Vector3());
           // A model with nothing in it shows as the box.
-          if (bounds.isEmpty() || extent.x === 0 || extent.y === 0 || extent.z === 0) return box();
+          if (bounds.isEmpty() || extent.x === 0 || extent.y === 0 || extent.z === 0) return void box();
           const fitted = new Group();
           gltf.scene.position.sub(
             new Vector3((bounds.min.x + bounds.max.x) / 2, bounds.min.y, (bounds.min.z + bounds.max.z) / 2),
@@ -300,7 +322,9 @@ export default function PlanView3D({
           place(holder, item, bottom, size.height);
         },
         undefined,
-        () => !disposed && box(),
+        () => {
+          if (!disposed) void box();
+        },
       );
     }
 

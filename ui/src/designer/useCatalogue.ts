@@ -203,6 +203,7 @@ export function useCatalogue(doc: DesignDocument | null, threeD: boolean) {
             depth: p.depth ?? 800,
             height: p.height ?? 800,
             model: p.modelId ? (modelFiles.get(p.modelId) ?? null) : null,
+            image: p.images?.[0] ?? null,
             // A product from before mounts takes its category's (its label names the path).
             mount:
               p.mount ??

@@ -114,9 +114,12 @@ export function useDesignDocument(id: number) {
   }, [saveRequest, save]);
   const requestSave = useCallback(() => setSaveRequest((n) => n + 1), []);
 
+  // Read from the document on screen, not from the save state: that one follows an edit by a
+  // render, and a tab closed in between would neither ask nor send the last edit.
+  const edited = !!doc && doc !== saved.current;
   useUnsavedEdits({
-    unsaved: saveState !== 'saved',
-    sendable: saveState === 'dirty' || saveState === 'failed',
+    unsaved: edited,
+    sendable: edited && doc !== sending.current && saveState !== 'stale',
     send: () => void save(true),
   });
   useEffect(() => {
