@@ -18,12 +18,12 @@ import { registerUserAdminCommands } from './user/admin-routes';
 import { registerGroupMemberCommands } from './usergroup/members-routes';
 
 export { type CommandServiceDeps, commandDepsOf } from './deps';
-export { purgeExpiredDesigns } from './design/routes';
-export { expireQuotes } from './estimation/routes';
+export { purgeExpiredDesigns } from './design/trash-purge';
+export { expireQuotes } from './estimation/quote-expiry';
 export { ensureShippedValues, loadSample } from './resources';
-export { startSubscriptionWorkers } from './subscription';
 export { bootstrapAdmin, DEFAULT_ADMIN_EMAIL } from './user/bootstrap';
 export { type NewUser, registerUser } from './user/register';
+export { startCommandWorkers } from './workers';
 
 /** Every write endpoint; authentication is registered once by the hosting process. */
 export function registerCommandRoutes(app: FastifyInstance, deps: CommandServiceDeps): void {

@@ -8,7 +8,7 @@ import {
   commandDepsOf,
   ensureShippedValues,
   registerCommandRoutes,
-  startSubscriptionWorkers,
+  startCommandWorkers,
 } from './index';
 
 await runService('command-service', async (runtime, app) => {
@@ -20,6 +20,6 @@ await runService('command-service', async (runtime, app) => {
     warn: (message) => app.log.warn(message),
   });
   await ensureShippedValues(deps);
-  const subscriptions = await startSubscriptionWorkers(deps, app.log);
-  return { close: () => subscriptions.stop() };
+  const workers = await startCommandWorkers(deps, app.log);
+  return { close: () => workers.stop() };
 });

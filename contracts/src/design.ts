@@ -150,6 +150,13 @@ export interface DesignRecord {
   version: number;
 }
 
+/** A row of the `design_documents` read model: the design's document as last saved. */
+export interface DesignDocumentRecord {
+  id: number;
+  revision: number;
+  document: DesignDocument;
+}
+
 /**
  * An address as accounts keep it for lookups (trimmed, NFC, lower case): the keyed hash of this
  * form matches a share to the account that signs up with the address.

@@ -1,4 +1,5 @@
-import { lineAmount, type Totals } from './estimate';
+import { lineAmount } from './estimate-lines';
+import type { Totals } from './estimate-totals';
 import { messages } from './messages';
 
 /**

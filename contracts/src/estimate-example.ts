@@ -1,5 +1,6 @@
 import type { DesignDocument } from './design-document';
-import type { BomInfo, EstimateCatalogue, MaterialInfo, ProductInfo, Totals } from './estimate';
+import type { BomInfo, EstimateCatalogue, MaterialInfo, ProductInfo } from './estimate-explosion';
+import type { Totals } from './estimate-totals';
 
 /**
  * The worked example of docs/estimates.md: one 4 × 3 m room, ceiling 2.4 m, a 900 × 2,100 door,

@@ -1,15 +1,9 @@
 import type { DesignDocument } from './design-document';
-import {
-  computeEstimate,
-  type EstimateCatalogue,
-  explodeDesign,
-  groupByTrade,
-  type Line,
-  lineAmount,
-  priceLines,
-  totalsOf,
-} from './estimate';
+import { computeEstimate } from './estimate';
 import { workedExampleCatalogue, workedExampleDocument, workedExampleTotals } from './estimate-example';
+import { type EstimateCatalogue, explodeDesign } from './estimate-explosion';
+import { groupByTrade, type Line, lineAmount, priceLines } from './estimate-lines';
+import { totalsOf } from './estimate-totals';
 
 const square = (size: number, x0 = 0) => [
   { x: x0, y: 0 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Line, LineKind, Totals } from './estimate';
-import { LINE_KINDS } from './estimate';
 import { estimateBoundErrors } from './estimate-bounds';
+import { LINE_KINDS, type Line, type LineKind } from './estimate-lines';
+import type { Totals } from './estimate-totals';
 import type { EventsOf } from './events';
 import { messages } from './messages';
 import { SupplierData } from './supplier';
@@ -149,6 +149,7 @@ export const DraftLineInputSchema = z.object({
   quantity,
   unitPrice: money,
 });
+export type DraftLineInput = z.output<typeof DraftLineInputSchema>;
 export const PutDraftSchema = z.object({
   lines: z
     .array(DraftLineInputSchema)

@@ -30,12 +30,14 @@ export const tooManyRequests = (retryAfterSeconds: number, message: string = mes
 
 /**
  * A broken business rule, thrown by deciders (which know nothing of HTTP). `NotFound` becomes 404,
- * `RuleBroken` 409, `Gone` (a used or expired one-time link) 410.
+ * `RuleBroken` 409, `Gone` (a used or expired one-time link) 410, `Invalid` (values the rule does
+ * not take, named by field in `errors`) 400.
  */
 export class DomainError extends Error {
   constructor(
-    readonly kind: 'NotFound' | 'RuleBroken' | 'Gone',
+    readonly kind: 'NotFound' | 'RuleBroken' | 'Gone' | 'Invalid',
     message: string,
+    readonly errors?: FieldErrors,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -45,3 +47,5 @@ export class DomainError extends Error {
 export const domainNotFound = (message: string) => new DomainError('NotFound', message);
 export const ruleBroken = (message: string) => new DomainError('RuleBroken', message);
 export const gone = (message: string) => new DomainError('Gone', message);
+export const invalidValues = (message: string, errors?: FieldErrors) =>
+  new DomainError('Invalid', message, errors);

@@ -7,7 +7,7 @@ import {
   commandDepsOf,
   ensureShippedValues,
   registerCommandRoutes,
-  startSubscriptionWorkers,
+  startCommandWorkers,
 } from '@interior/command-service';
 import { isAppPagePath } from '@interior/contracts';
 import {
@@ -82,7 +82,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     runner.readModelVersion(usersProjection.name, userSessionsProjection.name),
   );
   let reactors: Awaited<ReturnType<typeof startReactors>> | undefined;
-  let subscriptions: Awaited<ReturnType<typeof startSubscriptionWorkers>> | undefined;
+  let workers: Awaited<ReturnType<typeof startCommandWorkers>> | undefined;
   try {
     await runner.start();
     reactors = await startReactors(runtime, app.log);
@@ -92,7 +92,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
       announce: options.announce ?? ((message) => process.stdout.write(`${message}\n`)),
       warn: (message) => app.log.warn(message),
     });
-    subscriptions = await startSubscriptionWorkers(deps, app.log);
+    workers = await startCommandWorkers(deps, app.log);
     await ensureShippedValues(deps);
 
     const tossOrigins =
@@ -153,7 +153,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
       runner,
       async close() {
         await app.close();
-        await subscriptions?.stop();
+        await workers?.stop();
         await reactors?.stop();
         await runner.stop();
         await runtime.close();
@@ -161,7 +161,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     };
   } catch (error) {
     await app.close();
-    await subscriptions?.stop();
+    await workers?.stop();
     await reactors?.stop();
     await runner.stop();
     await runtime.close();

@@ -2,7 +2,6 @@ import {
   CopyDesignSchema,
   CreateDesignSchema,
   canAccess,
-  DESIGN_TRASH_DAYS,
   type DesignDocument,
   DesignId,
   dashboardRoutes,
@@ -132,40 +131,8 @@ function mustBeAdminRole(principal: Principal) {
   if (!principal.roles.includes('Admin')) throw forbidden();
 }
 
-/**
- * Deletes for good the designs trashed more than 30 days before `now` (docs/domain.md). Run by the
- * service on a timer; `now` is given so tests can move the clock.
- */
-export async function purgeExpiredDesigns(deps: Deps, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - DESIGN_TRASH_DAYS * 24 * 60 * 60 * 1000);
-  const due: { id: number }[] = await deps
-    .knex(designs)
-    .where({ status: 'Trashed' })
-    .where('trashedAt', '<=', cutoff)
-    .select('id')
-    .limit(1000);
-  const handled = [];
-  for (const { id } of due) {
-    handled.push(
-      await handleCommand(deps.store, {
-        stream: designStream(id),
-        decider: designDecider,
-        command: { type: 'PurgeDesign', automatic: true, now },
-        meta: { actorId: null, correlationId: `design-purge-${now.toISOString()}`, now },
-      }),
-    );
-  }
-  await awaitProjections(deps, null, ...handled);
-  return handled.filter((h) => h.events.length > 0).length;
-}
-
-export interface DesignCommandOptions {
-  /** The purge job's clock and period; tests run the purge themselves. */
-  purge?: { clock: () => Date; intervalMs: number } | null;
-}
-
 /** Designs' writes (docs/domain.md "API of these parts"). */
-export function registerDesignCommands(app: FastifyInstance, deps: Deps, options: DesignCommandOptions = {}) {
+export function registerDesignCommands(app: FastifyInstance, deps: Deps) {
   registerCommentAndFolderCommands(app, deps);
   const idOf = (request: FastifyRequest) => parseInput(Params, request.params).id;
   const requireOn = (request: FastifyRequest, id: number, wanted: 'Read' | 'Write' | 'Admin') =>
@@ -350,19 +317,4 @@ export function registerDesignCommands(app: FastifyInstance, deps: Deps, options
     await awaitProjections(deps, reply, handled, granted);
     return answer(deps, reply, id);
   });
-
-  const purge =
-    options.purge === undefined ? { clock: () => new Date(), intervalMs: 60 * 60 * 1000 } : options.purge;
-  if (purge) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        purgeExpiredDesigns(deps, purge.clock()).catch((error) =>
-          app.log.error({ err: error }, 'design purge failed'),
-        );
-      }, purge.intervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 }

@@ -1,6 +1,18 @@
-import { type EstimationEvent, type EstimationLine, messages, totalsOf } from '@interior/contracts';
+import {
+  computeEstimate,
+  type DraftLineInput,
+  ESTIMATE_LIMITS,
+  type EstimationEvent,
+  type EstimationLine,
+  messages,
+  totalsOf,
+  workedExampleCatalogue,
+  workedExampleDocument,
+  workedExampleMaterials,
+  workedExampleTotals,
+} from '@interior/contracts';
 import { deciderSpec } from '../testing/given-when-then';
-import { estimationDecider } from './decide';
+import { estimationDecider, requireAcceptable } from './decide';
 
 const spec = deciderSpec(estimationDecider);
 const requestFields = {
@@ -13,12 +25,15 @@ const requestFields = {
   note: '거실 위주로',
 };
 const requested: EstimationEvent = { type: 'EstimationRequested', data: requestFields };
-/** A request of a design with priced lines and no estimation open. */
+/** The worked example (docs/estimates.md): a design and the catalogue that prices it. */
+const example = () => ({ document: workedExampleDocument(), catalogue: workedExampleCatalogue() });
+/** A request of an active design with priced lines and no estimation open. */
 const request = {
   type: 'RequestEstimation' as const,
   ...requestFields,
+  designStatus: 'Active' as const,
   openEstimation: null,
-  pricedLines: 2,
+  saved: example(),
 };
 const assigned: EstimationEvent = { type: 'EstimationAssigned', data: { managerId: 7, designerId: 8 } };
 const line: EstimationLine = {
@@ -62,11 +77,23 @@ describe('estimation decider', () => {
       .thenThrows('RuleBroken', messages.estimationAlreadyOpen('EST-20261124-0007', '견적 발행'));
   });
 
-  it('is refused for a design with no priced line', () => {
+  it('is refused for a design with no priced line: none saved, or none of its records found', () => {
     spec
       .given([])
-      .when({ ...request, pricedLines: 0 })
+      .when({ ...request, saved: null })
       .thenThrows('RuleBroken', messages.estimationNothingPriced);
+    const unpriced = { ...example().catalogue, materials: new Map(), products: new Map() };
+    spec
+      .given([])
+      .when({ ...request, saved: { ...example(), catalogue: unpriced } })
+      .thenThrows('RuleBroken', messages.estimationNothingPriced);
+  });
+
+  it('is refused for a design in the trash', () => {
+    spec
+      .given([])
+      .when({ ...request, designStatus: 'Trashed' })
+      .thenThrows('RuleBroken', messages.designTrashed);
   });
 
   it('is assigned, and an unchanged assignment records nothing', () => {
@@ -80,19 +107,97 @@ describe('estimation decider', () => {
       .thenEvents([]);
   });
 
-  it('computes and edits a draft only once assigned, and an edit needs a draft', () => {
+  it('computes a draft only once assigned: the design priced, its lines numbered, with the rates used', () => {
     spec
       .given([requested])
-      .when({ type: 'ComputeDraft', draft, problems: [] })
+      .when({ type: 'ComputeDraft', priced: example() })
       .thenThrows('RuleBroken', messages.estimationStateConflict('요청됨', '계산'));
+    const { lines } = computeEstimate(workedExampleDocument(), workedExampleCatalogue());
     spec
       .given([requested, assigned])
-      .when({ type: 'ComputeDraft', draft, problems: [] })
-      .thenEvents([computed]);
+      .when({ type: 'ComputeDraft', priced: example() })
+      .thenEvents([
+        {
+          type: 'EstimationDraftComputed',
+          data: {
+            designRevision: 3,
+            lines: lines.map((l, i) => ({ ...l, id: `L${i + 1}` })),
+            totals: workedExampleTotals,
+            rates: { OVERHEAD_RATE: '0.06', PROFIT_RATE: '0.15' },
+            problems: [],
+          },
+        },
+      ]);
+  });
+
+  it('refuses a draft whose amounts would not stay exact, naming the line', () => {
+    const catalogue = workedExampleCatalogue();
+    const floor = { ...workedExampleMaterials[0]!, price: ESTIMATE_LIMITS.unitPrice + 1 };
+    catalogue.materials = new Map([...(catalogue.materials as Map<number, typeof floor>), [floor.id, floor]]);
+    const at = computeEstimate(workedExampleDocument(), catalogue).lines.findIndex(
+      (l) => l.name === floor.name,
+    );
+    const message = messages.estimateLineUnitPriceTooLarge(at + 1, floor.name, ESTIMATE_LIMITS.unitPrice);
     spec
       .given([requested, assigned])
-      .when({ type: 'EditDraft', lines: [line], totals })
-      .thenThrows('RuleBroken', messages.estimationNoDraft);
+      .when({ type: 'ComputeDraft', priced: { document: workedExampleDocument(), catalogue } })
+      .thenThrows('Invalid', message, { [`lines.${at}.unitPrice`]: message });
+  });
+
+  it('edits a draft: computed lines keep where they came from, others are added by hand, all priced again', () => {
+    // The draft's own rates price the edit, not the constants of the moment.
+    const own = { OVERHEAD_RATE: '0.1', PROFIT_RATE: '0.2' };
+    const drafted: EstimationEvent = {
+      type: 'EstimationDraftComputed',
+      data: { ...draft, lines: [{ ...line, sources: [] }], rates: own, problems: [] },
+    };
+    const { id: _id, refType: _refType, refId: _refId, amount: _amount, sources: _sources, ...fields } = line;
+    const free: DraftLineInput = {
+      trade: '기타',
+      kind: 'Expense',
+      name: '폐기물 처리',
+      spec: '',
+      unit: '식',
+      quantity: 1,
+      unitPrice: 150_000,
+    };
+    const lines = [
+      { ...line, sources: [], quantity: 12.35, unitPrice: 31_000, amount: 382_850 },
+      { ...free, id: 'F2', refType: null, refId: null, sources: [], amount: 150_000 },
+      { ...fields, id: 'F3', refType: null, refId: null, sources: [], amount: 378_000 },
+    ];
+    spec
+      .given([requested, assigned, drafted])
+      .when({
+        type: 'EditDraft',
+        lines: [
+          { ...fields, id: 'L1', quantity: 12.345, unitPrice: 31_000 },
+          free,
+          // An id the draft does not have is a line added by hand.
+          { ...fields, id: 'L9' },
+        ],
+        newLineIds: ['F1', 'F2', 'F3'],
+      })
+      .thenEvents([{ type: 'EstimationDraftEdited', data: { lines, totals: totalsOf(lines, own) } }]);
+  });
+
+  it('refuses an edit whose total would not stay exact, and an edit without a draft, whatever the state', () => {
+    const { id: _id, refType: _refType, refId: _refId, amount: _amount, sources: _sources, ...fields } = line;
+    const big = { ...fields, quantity: 10_000, unitPrice: 1_000_000 };
+    const message = messages.estimateTotalTooLarge(ESTIMATE_LIMITS.total);
+    spec
+      .given([requested, assigned, computed])
+      .when({ type: 'EditDraft', lines: Array(2000).fill(big), newLineIds: [] })
+      .thenThrows('Invalid', message, { total: message });
+    for (const history of [[requested], [requested, assigned]])
+      spec
+        .given(history)
+        .when({ type: 'EditDraft', lines: [], newLineIds: [] })
+        .thenThrows('RuleBroken', messages.estimationNoDraft);
+    spec
+      .given([requested, assigned, computed, quoted, accepted])
+      .when({ type: 'EditDraft', lines: [], newLineIds: [] })
+      .thenThrows('RuleBroken', messages.estimationStateConflict('주문됨', '수정'));
   });
 
   it('issues the draft as the next immutable revision, valid for 30 days', () => {
@@ -167,6 +272,34 @@ describe('estimation decider', () => {
       .given(history)
       .when({ type: 'AcceptQuote', revision: 2, orderNumber: 'ORD-20261124-0003' })
       .thenEvents([{ type: 'EstimationAccepted', data: { revision: 2, orderNumber: 'ORD-20261124-0003' } }]);
+  });
+
+  it('answers whether an accept would be refused before an order number is drawn for it', () => {
+    const rejected: EstimationEvent = { type: 'EstimationRejected', data: { revision: 1, reason: '비쌈' } };
+    const history = [
+      requested,
+      assigned,
+      computed,
+      quoted,
+      rejected,
+      { ...quoted, data: { ...quoted.data, revision: 2 } } as EstimationEvent,
+    ];
+    spec
+      .given(history)
+      .whenChecked((state) => requireAcceptable(state, 2))
+      .thenPasses();
+    spec
+      .given(history)
+      .whenChecked((state) => requireAcceptable(state, 1))
+      .thenThrows('RuleBroken', messages.estimationQuoteNotLatest(1, 2));
+    spec
+      .given([requested, assigned])
+      .whenChecked((state) => requireAcceptable(state, 1))
+      .thenThrows('RuleBroken', messages.estimationStateConflict('배정됨', '수락'));
+    spec
+      .given([])
+      .whenChecked((state) => requireAcceptable(state, 1))
+      .thenThrows('NotFound', messages.estimationNotFound);
   });
 
   it('is completed after the order, and cancelled only before it', () => {

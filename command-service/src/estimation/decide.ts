@@ -1,27 +1,39 @@
 import {
+  computeEstimate,
+  type DesignDocument,
+  type DesignStatus,
+  type DraftLineInput,
   ESTIMATION_QUOTE_VALID_DAYS,
+  type Estimate,
+  type EstimateCatalogue,
+  type EstimateRates,
   type EstimationEvent,
   type EstimationLine,
   type EstimationState,
+  estimateBoundErrors,
+  estimateRates,
   estimationStateLabels,
   estimationStepStates,
   messages,
+  priceLines,
   type Supplier,
   type Totals,
+  totalsOf,
 } from '@interior/contracts';
-import { domainNotFound, ruleBroken } from '@interior/platform';
+import { domainNotFound, invalidValues, ruleBroken } from '@interior/platform';
 import type { Decider } from '../decider';
 
 /**
  * An estimation (docs/estimations.md): requested from a design, assigned, drafted and quoted by
  * its assignees, accepted (the order) or rejected by its requester, completed, cancelled or
- * expired. Who may ask for each step is the routes' to check; this says which steps apply now.
+ * expired. Who may ask for each step is the routes' to check; this says which steps apply now,
+ * and prices what the drafts record (the engine of contracts/src/estimate*.ts).
  */
 export interface Draft {
   designRevision: number;
   lines: EstimationLine[];
   totals: Totals;
-  rates: { OVERHEAD_RATE: string; PROFIT_RATE: string };
+  rates: EstimateRates;
 }
 
 export type EstimationStateValue =
@@ -115,13 +127,20 @@ export type EstimationCommand =
       designRevision: number;
       requesterId: number;
       note: string;
-      /** Facts read by the route: the design's estimation still open, and its priced lines now. */
+      /** Facts read by the route: the design's status now and its estimation still open. */
+      designStatus: DesignStatus;
       openEstimation: { estimateNumber: string; state: EstimationState } | null;
-      pricedLines: number;
+      /** The design's saved document (null without one) and the catalogue that prices it now. */
+      saved: Priced | null;
     }
   | { type: 'AssignEstimation'; managerId: number | null; designerId: number | null }
-  | { type: 'ComputeDraft'; draft: Draft; problems: string[] }
-  | { type: 'EditDraft'; lines: EstimationLine[]; totals: Totals }
+  /** The design's document at the estimation's revision, priced with the catalogue now. */
+  | { type: 'ComputeDraft'; priced: Priced }
+  /**
+   * The draft's lines as the assignee edited them (`PUT …/draft`); `newLineIds` holds an id for each
+   * line, taken by those that become lines added by hand.
+   */
+  | { type: 'EditDraft'; lines: DraftLineInput[]; newLineIds: string[] }
   | { type: 'IssueQuote'; now: Date; supplier: Supplier | null }
   | { type: 'AcceptQuote'; revision: number; orderNumber: string }
   | { type: 'RejectQuote'; reason: string }
@@ -130,6 +149,12 @@ export type EstimationCommand =
   | { type: 'ExpireQuote'; now: Date };
 
 type Live = Exclude<EstimationStateValue, { status: 'None' }>;
+
+/** A design document and the catalogue records (prices, recipes, constants) it is priced with. */
+export interface Priced {
+  document: DesignDocument;
+  catalogue: EstimateCatalogue;
+}
 
 /** Each command's step (contracts' estimationStepStates): anything else is a 409 naming the state. */
 const allowedIn: Readonly<
@@ -160,20 +185,88 @@ export const actionWords: Readonly<Record<EstimationCommand['type'], string>> = 
   ExpireQuote: '만료 처리',
 };
 
-function live(
-  state: EstimationStateValue,
-  command: Exclude<EstimationCommand, { type: 'RequestEstimation' }>,
-): Live {
+function live(state: EstimationStateValue, step: keyof typeof allowedIn): Live {
   if (state.status === 'None') throw domainNotFound(messages.estimationNotFound);
-  if (!allowedIn[command.type].includes(state.status)) {
+  if (!allowedIn[step].includes(state.status)) {
     throw ruleBroken(
-      messages.estimationStateConflict(estimationStateLabels[state.status], actionWords[command.type]),
+      messages.estimationStateConflict(estimationStateLabels[state.status], actionWords[step]),
     );
   }
   return state;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refuses lines or totals beyond the estimate's bounds (a 400 naming the line): amounts past them
+ * would no longer be exact numbers, in the events, the read models or the PDF.
+ */
+function requireWithinBounds(
+  lines: readonly { name: string; quantity: number; unitPrice: number }[],
+  totals: Totals,
+) {
+  const errors = estimateBoundErrors(lines, totals);
+  const [first] = Object.values(errors);
+  if (first) throw invalidValues(first, errors);
+}
+
+/**
+ * A document's estimate as a draft and the editor's preview price it: the explosion, its totals
+ * and the rates they used; refused beyond the estimate's bounds.
+ */
+export function priceDocument({ document, catalogue }: Priced): Estimate & { rates: EstimateRates } {
+  const estimate = computeEstimate(document, catalogue);
+  requireWithinBounds(estimate.lines, estimate.totals);
+  return { ...estimate, rates: estimateRates(catalogue.constants) };
+}
+
+/** Lines with ids that stay theirs through edits: `L1…` for computed lines. */
+const numbered = (lines: Estimate['lines']): EstimationLine[] =>
+  lines.map((line, i) => ({ ...line, id: `L${i + 1}` }));
+
+/**
+ * An edit of the draft: each line named by a computed line's id keeps where it came from (its
+ * reference and sources), any other is a line added by hand; amounts and totals are priced again
+ * with the draft's rates. The draft is looked for first: without one there is nothing to edit,
+ * whatever the state.
+ */
+function editDraft(
+  state: EstimationStateValue,
+  command: Extract<EstimationCommand, { type: 'EditDraft' }>,
+): EstimationEvent[] {
+  if (state.status !== 'None' && !state.draft) throw ruleBroken(messages.estimationNoDraft);
+  const draft = live(state, 'EditDraft').draft!;
+  const kept = new Map(draft.lines.map((line) => [line.id, line]));
+  const lines: EstimationLine[] = priceLines(
+    command.lines.map((line, i): Omit<EstimationLine, 'amount'> => {
+      const before = line.id ? kept.get(line.id) : undefined;
+      return before
+        ? {
+            ...before,
+            ...line,
+            id: before.id,
+            refType: before.refType,
+            refId: before.refId,
+            sources: before.sources,
+          }
+        : { ...line, id: command.newLineIds[i]!, refType: null, refId: null, sources: [] };
+    }),
+  );
+  const totals = totalsOf(lines, draft.rates);
+  requireWithinBounds(lines, totals);
+  return [{ type: 'EstimationDraftEdited', data: { lines, totals } }];
+}
+
+/**
+ * The quote `revision` may be accepted now, else the refusal: the step applies, and it is the
+ * latest issued, the 견적서 the requester read (one revised since is read again first). The routes
+ * ask this before they draw an order number, so a refused accept draws none.
+ */
+export function requireAcceptable(state: EstimationStateValue, revision: number): void {
+  const current = live(state, 'AcceptQuote');
+  if (revision !== current.quoteRevision)
+    throw ruleBroken(messages.estimationQuoteNotLatest(revision, current.quoteRevision));
+}
 
 export const estimationDecider: Decider<EstimationCommand, EstimationEvent, EstimationStateValue> = {
   initialState: initialEstimationState,
@@ -184,7 +277,8 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
   decide(command, state) {
     if (command.type === 'RequestEstimation') {
       if (state.status !== 'None') return [];
-      const { type: _type, openEstimation, pricedLines, ...data } = command;
+      const { type: _type, designStatus, openEstimation, saved, ...data } = command;
+      if (designStatus !== 'Active') throw ruleBroken(messages.designTrashed);
       // One request at a time per design: the open one is where the person goes on.
       if (openEstimation) {
         throw ruleBroken(
@@ -194,10 +288,12 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
           ),
         );
       }
-      if (pricedLines === 0) throw ruleBroken(messages.estimationNothingPriced);
+      const priced = saved ? computeEstimate(saved.document, saved.catalogue).lines : [];
+      if (!priced.some((line) => line.amount > 0)) throw ruleBroken(messages.estimationNothingPriced);
       return [{ type: 'EstimationRequested', data }];
     }
-    const current = live(state, command);
+    if (command.type === 'EditDraft') return editDraft(state, command);
+    const current = live(state, command.type);
     switch (command.type) {
       case 'AssignEstimation': {
         if (command.managerId === current.managerId && command.designerId === current.designerId) return [];
@@ -208,11 +304,16 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
           },
         ];
       }
-      case 'ComputeDraft':
-        return [{ type: 'EstimationDraftComputed', data: { ...command.draft, problems: command.problems } }];
-      case 'EditDraft':
-        if (!current.draft) throw ruleBroken(messages.estimationNoDraft);
-        return [{ type: 'EstimationDraftEdited', data: { lines: command.lines, totals: command.totals } }];
+      case 'ComputeDraft': {
+        const { lines, totals, rates, problems } = priceDocument(command.priced);
+        const draft: Draft = {
+          designRevision: current.designRevision,
+          lines: numbered(lines),
+          totals,
+          rates,
+        };
+        return [{ type: 'EstimationDraftComputed', data: { ...draft, problems } }];
+      }
       case 'IssueQuote': {
         if (!current.draft) throw ruleBroken(messages.estimationNoDraft);
         if (current.draft.lines.length === 0) throw ruleBroken(messages.estimationEmptyDraft);
@@ -235,9 +336,7 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
         ];
       }
       case 'AcceptQuote':
-        // The order is for the 견적서 the requester read: one revised since is read again first.
-        if (command.revision !== current.quoteRevision)
-          throw ruleBroken(messages.estimationQuoteNotLatest(command.revision, current.quoteRevision));
+        requireAcceptable(current, command.revision);
         return [
           {
             type: 'EstimationAccepted',

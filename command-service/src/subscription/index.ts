@@ -1,5 +1,6 @@
 import { paymentProviderOf } from '../billing/factory';
 import type { CommandServiceDeps } from '../deps';
+import { startPeriodicJob } from '../periodic';
 import { Billing } from './billing';
 import { ensureDefaultPlans } from './default-plans';
 import { SubscriptionRoleProcess } from './role-process';
@@ -40,17 +41,15 @@ export async function startSubscriptionWorkers(deps: CommandServiceDeps, logger?
   await ensureDefaultPlans(deps);
   const roles = new SubscriptionRoleProcess({ knex: deps.knex, store: deps.store, logger });
   await roles.start();
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = wiring.billing
-      .runDue(new Date())
-      .catch((error) => logger?.error({ err: error }, 'renewal run failed'));
-  }, RENEWAL_INTERVAL_MS);
-  timer.unref();
+  const renewals = startPeriodicJob(
+    'renewal run',
+    RENEWAL_INTERVAL_MS,
+    () => wiring.billing.runDue(new Date()),
+    logger,
+  );
   return {
     async stop() {
-      clearInterval(timer);
-      await running;
+      await renewals.stop();
       await roles.stop();
     },
   };

@@ -1,6 +1,7 @@
 import { findIllFormedText, messages } from '@interior/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from '../config';
+import { invalidValues, ruleBroken } from '../errors';
 import { createHttpApp, type HttpAppOptions, toErrorBody } from './app';
 import { REDACTED, redactUrl } from './logging';
 
@@ -172,5 +173,18 @@ describe('toErrorBody', () => {
     expect(toErrorBody(outOfRange)).toEqual({ status: 400, message: messages.invalidValue });
     const other = Object.assign(new Error('connection lost'), { code: '08006', severity: 'FATAL' });
     expect(toErrorBody(other)).toEqual({ status: 500, message: messages.internalError });
+  });
+
+  it("answers a decider's refusals by their kind, values it does not take with their fields", () => {
+    expect(toErrorBody(ruleBroken(messages.estimationNoDraft))).toEqual({
+      status: 409,
+      message: messages.estimationNoDraft,
+    });
+    const total = messages.estimateTotalTooLarge(10);
+    expect(toErrorBody(invalidValues(total, { total }))).toEqual({
+      status: 400,
+      message: total,
+      errors: { total },
+    });
   });
 });

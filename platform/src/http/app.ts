@@ -222,8 +222,8 @@ export function toErrorBody(error: unknown): ErrorBody {
     };
   }
   if (error instanceof DomainError) {
-    const status = { NotFound: 404, RuleBroken: 409, Gone: 410 }[error.kind];
-    return { status, message: error.message };
+    const status = { NotFound: 404, RuleBroken: 409, Gone: 410, Invalid: 400 }[error.kind];
+    return { status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
   }
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
