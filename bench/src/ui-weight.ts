@@ -33,27 +33,34 @@ export function uiWeightSkipReason(): string | null {
 /**
  * Counts the compressed bytes of every script the page receives until `stop()`, each file once:
  * right after the cache is cleared, Chromium sometimes fetches a module both for its
- * `modulepreload` and for its import, which no visitor's warm connection would.
+ * `modulepreload` and for its import, which no visitor's warm connection would. Of the responses
+ * for one file the largest counts: the one answered from the cache the preload just filled reports
+ * no body (a negative size, the headers' length subtracted from nothing), whichever comes first.
  */
 function countScripts(page: Page) {
-  const pending = new Map<string, Promise<number>>();
+  const responses = new Map<string, Promise<number>[]>();
   const onResponse = (response: import('playwright-core').Response) => {
-    if (response.request().resourceType() !== 'script' || pending.has(response.url())) return;
-    if (process.env.UI_WEIGHT_VERBOSE) process.stderr.write(`${response.url()}\n`);
-    pending.set(
-      response.url(),
-      response
-        .request()
-        .sizes()
-        .then((sizes) => sizes.responseBodySize),
-    );
+    if (response.request().resourceType() !== 'script') return;
+    const bodySize = response
+      .request()
+      .sizes()
+      .then((sizes) => sizes.responseBodySize);
+    const url = response.url();
+    responses.set(url, [...(responses.get(url) ?? []), bodySize]);
   };
   page.on('response', onResponse);
   return {
     async stop() {
       page.off('response', onResponse);
-      const sizes = await Promise.all(pending.values());
-      return { jsBytes: sizes.reduce((a, b) => a + b, 0), jsFiles: sizes.length };
+      const files = await Promise.all(
+        [...responses].map(async ([url, sizes]) => ({
+          url,
+          bytes: Math.max(0, ...(await Promise.all(sizes))),
+        })),
+      );
+      if (process.env.UI_WEIGHT_VERBOSE)
+        for (const { url, bytes } of files) process.stderr.write(`${String(bytes).padStart(8)} ${url}\n`);
+      return { jsBytes: files.reduce((sum, f) => sum + f.bytes, 0), jsFiles: files.length };
     },
   };
 }
