@@ -30,7 +30,7 @@ import { type BenchReport, formatReport } from './report';
 import { formatUiWeight, measureUiWeight, uiWeightSkipReason } from './ui-weight';
 
 /**
- * `npm run bench [-- --json [file]] [-- --quick] [-- --large-plan]`: the platform's figures from one run against a
+ * `npm run bench [-- --json [file]] [-- --quick] [-- --large-plan] [-- --ui-weight]`: the platform's figures from one run against a
  * real PostgreSQL, in a database created for the run and dropped after it. Not a test: it prints
  * what it measured and asserts nothing about speed. `--quick` shrinks every measurement, to check
  * the benchmark itself; its figures are not comparable.
@@ -40,6 +40,8 @@ interface Options {
   quick: boolean;
   /** `--large-plan`: only the large-plan section (the editor in Chromium), which needs no seeded groups. */
   largePlanOnly: boolean;
+  /** `--ui-weight`: only the UI weight (the built UI's first-visit JavaScript in Chromium). */
+  uiWeightOnly: boolean;
 }
 
 interface Plan extends WritePlan {
@@ -75,18 +77,20 @@ const admin = {
 };
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { json: null, quick: false, largePlanOnly: false };
+  const options: Options = { json: null, quick: false, largePlanOnly: false, uiWeightOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
     else if (arg === '--large-plan') options.largePlanOnly = true;
+    else if (arg === '--ui-weight') options.uiWeightOnly = true;
     else if (arg === '--json') {
       const next = argv[i + 1];
       const hasFile = next !== undefined && !next.startsWith('--');
       options.json = hasFile ? next : 'bench-results.json';
       if (hasFile) i++;
     } else if (arg.startsWith('--json=')) options.json = arg.slice('--json='.length);
-    else throw new Error(`unknown argument ${arg} (expected --json [file], --quick, --large-plan)`);
+    else
+      throw new Error(`unknown argument ${arg} (expected --json [file], --quick, --large-plan, --ui-weight)`);
   }
   return options;
 }
@@ -221,6 +225,17 @@ async function main(): Promise<number> {
   try {
     if (options.largePlanOnly) {
       process.stdout.write(await largePlanSection(bench.url, admin, options.quick));
+      return 0;
+    }
+    if (options.uiWeightOnly) {
+      const uiSkip = uiWeightSkipReason();
+      if (uiSkip) throw new Error(`UI weight cannot run: ${uiSkip}`);
+      const uiWeight = await measureUiWeight({
+        databaseUrl: bench.url,
+        admin,
+        fcpSamples: options.quick ? 1 : 3,
+      });
+      process.stdout.write(`\n${formatUiWeight(uiWeight)}`);
       return 0;
     }
     const report = await runBenchmarks(bench, options.quick ? QUICK : FULL);

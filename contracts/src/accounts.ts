@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AgreementsSchema } from './agreements';
+import { clientLogLevels } from './client-log';
 import { messages } from './messages';
-import { RolesSchema } from './roles';
+import { RolesSchema } from './role-schemas';
 import { selectableUserStatuses, UserId } from './user';
 import { email, optionalText, positiveId, requiredText } from './validation';
 
@@ -179,7 +180,6 @@ export const ProfileUpdateSchema = z.object({
 });
 
 /** `POST api/log {events}`: what a browser queued, bounded in count and size so no client can flood the table. */
-export const clientLogLevels = ['debug', 'info', 'warn', 'error'] as const;
 export const ClientLogEventSchema = z.object({
   type: z.string().trim().min(1).max(100),
   level: z.enum(clientLogLevels).default('info'),

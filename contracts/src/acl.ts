@@ -4,7 +4,8 @@ import { categoryResources } from './category';
 import type { EventsOf } from './events';
 import { messages } from './messages';
 import { type ObjectType, ObjectTypeSchema } from './object-types';
-import { type Role, RoleSchema, roleLabels } from './roles';
+import { RoleSchema } from './role-schemas';
+import { type Role, roleLabels } from './roles';
 import { idFrom, MAX_ID } from './validation';
 
 /**

@@ -28,3 +28,16 @@ export const resourceNamed = (name: string): ResourceDeclaration | undefined => 
 /** The resource of an object type, if that type is a declared resource. */
 export const resourceOfType = (type: ObjectType): ResourceDeclaration | undefined =>
   resources.find((r) => r.objectType === type);
+
+/**
+ * Dashboard resources whose records are objects with grants (ObjectType): their screens open for the route's
+ * roles or for a grant (README "Who may do what"), and their buttons follow the grant's level.
+ */
+export const resourceObjectTypes: Readonly<Partial<Record<string, ObjectType>>> = {
+  user: 'User',
+  // The Admin's `system/…` screens open by their route alone: a role reading the type by default
+  // (notices) reads it on its own route (`notice`), not on the Admin's.
+  ...Object.fromEntries(
+    resources.filter((r) => !r.name.startsWith('system/')).map((r) => [r.name, r.objectType]),
+  ),
+};

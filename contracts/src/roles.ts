@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { messages } from './messages';
-
 /** The ten roles, in the order every screen lists them. */
 export const roles = [
   'Admin',
@@ -41,13 +38,6 @@ export const staffRoles = [
   'Developer',
   'Admin',
 ] as const satisfies readonly Role[];
-
-export const RoleSchema = z.enum(roles, { error: messages.invalidRole });
-export const RolesSchema = z
-  .array(RoleSchema, { error: messages.rolesRequired })
-  .min(1, { error: messages.rolesRequired })
-  .max(roles.length)
-  .transform((list) => [...new Set(list)]);
 
 export const hasAnyRole = (held: readonly string[], wanted: readonly Role[]) =>
   wanted.some((r) => held.includes(r));

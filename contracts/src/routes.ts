@@ -1,5 +1,3 @@
-import type { ObjectType } from './object-types';
-import { resources } from './resources';
 import { businessRoles, hasAnyRole, type Role, staffRoles } from './roles';
 
 /**
@@ -137,19 +135,6 @@ export const dashboardRouteTitles: Readonly<Record<DashboardRoute, string>> = {
   audit: '감사 로그',
   'audit/:type/:id/:tab?': '기록 감사',
   'audit/readmodels': '읽기 모델',
-};
-
-/**
- * Dashboard resources whose records are objects with grants (ObjectType): their screens open for the route's
- * roles or for a grant (README "Who may do what"), and their buttons follow the grant's level.
- */
-export const resourceObjectTypes: Readonly<Partial<Record<string, ObjectType>>> = {
-  user: 'User',
-  // The Admin's `system/…` screens open by their route alone: a role reading the type by default
-  // (notices) reads it on its own route (`notice`), not on the Admin's.
-  ...Object.fromEntries(
-    resources.filter((r) => !r.name.startsWith('system/')).map((r) => [r.name, r.objectType]),
-  ),
 };
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { EventsOf } from './events';
 import { messages } from './messages';
-import { type Role, RoleSchema } from './roles';
+import { RoleSchema } from './role-schemas';
+import type { Role } from './roles';
 import { SnsUserEventSchemas } from './sns-events';
 import { email, positiveId } from './validation';
 

@@ -1,4 +1,4 @@
-import { LoginRequestSchema, messages, validate } from '@interior/contracts';
+import { messages } from '@interior/contracts';
 import {
   Alert,
   Box,
@@ -53,6 +53,10 @@ function loginFailure(error: unknown): LoginFailure {
   return { message: messages.unknownError, fields: {} };
 }
 
+/** The rules of a sign-in, with zod: fetched at the first submit, the page paints without them. */
+const loginRules = () =>
+  Promise.all([import('@interior/contracts/user'), import('@interior/contracts/validation')]);
+
 /** /login: e-mail and password, with "이메일 저장" remembering the e-mail in this browser. */
 export function LoginPage() {
   const session = useSession();
@@ -75,6 +79,7 @@ export function LoginPage() {
     event.preventDefault();
     setFailure(null);
     // The same rules and sentences as the server (contracts), checked before asking it.
+    const [{ LoginRequestSchema }, { validate }] = await loginRules();
     const checked = validate(LoginRequestSchema, { email, password });
     if (!checked.ok) {
       setFieldErrors({ email: checked.errors.email, password: checked.errors.password });

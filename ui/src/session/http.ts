@@ -1,10 +1,4 @@
-import {
-  type ErrorBody,
-  ErrorBodySchema,
-  messages,
-  type TokenPair,
-  type TokenResponse,
-} from '@interior/contracts';
+import { type ErrorBody, messages, type TokenPair, type TokenResponse } from '@interior/contracts';
 import { reportReachable, reportUnreachable } from '../feedback/reachability';
 import { readTokenPair, replaceAccessToken } from './tokens';
 
@@ -124,15 +118,20 @@ function requestFailure(error: unknown): Error {
 /** A failed response's error: the status and the response's message; else its text; else the status text. */
 async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  const body = parseErrorBody(text);
+  const body = await parseErrorBody(text);
   const isPlainText = (response.headers.get('Content-Type') ?? '').startsWith('text/plain');
   const message =
     body?.message || (isPlainText ? text.trim() : '') || response.statusText || messages.unknownError;
   return new ApiError(response.status, message, body);
 }
 
-function parseErrorBody(text: string): ErrorBody | null {
+/**
+ * The server's error body, or null. Its schema (and zod with it) is loaded with the first failed
+ * response rather than with the first page, which needs neither.
+ */
+async function parseErrorBody(text: string): Promise<ErrorBody | null> {
   try {
+    const { ErrorBodySchema } = await import('@interior/contracts/errors');
     const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
