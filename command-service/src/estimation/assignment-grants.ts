@@ -23,8 +23,13 @@ const SHARE_EVENTS = new Set(['DesignShared', 'DesignShareAttached']);
 const CLOSED: readonly EstimationState[] = ['Cancelled', 'Completed'];
 /** Attempts at writing the design's grants when someone else changes them at the same moment. */
 const RETRIES = 5;
-/** How long a write this process made may take to show in the log: 100 × 10 ms. */
-const VISIBLE_TRIES = 100;
+/**
+ * How long a write this process made may take to show in the log: 500 × 10 ms. An event shows to
+ * readers once every transaction begun before it has ended, and on a loaded machine a long one
+ * (a projection's batch) held the grants' last write past a second: the route then answered
+ * before the read models took the grant back, and the former designer could still read the design.
+ */
+const VISIBLE_TRIES = 500;
 const VISIBLE_PAUSE_MS = 10;
 
 type Written = Pick<Handled<unknown, AclEvent>, 'position' | 'events'>;
