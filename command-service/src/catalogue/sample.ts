@@ -63,12 +63,14 @@ export async function loadSampleCatalogue(
    */
   const settle = async () => {
     for (let waited = 0; unsettled.length > 0 && waited < 60_000; waited += 50) {
-      const pending: typeof unsettled = [];
-      for (const record of unsettled)
-        if (!(await deps.knex(resourceTable(record.resource)).where({ id: record.id }).first('id')))
-          pending.push(record);
-      unsettled = pending;
-      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      // One read per table a turn, for all of its records still missing.
+      const shown = new Set<string>();
+      for (const table of new Set(unsettled.map((record) => resourceTable(record.resource)))) {
+        const ids = unsettled.filter((r) => resourceTable(r.resource) === table).map((r) => r.id);
+        for (const id of await deps.knex(table).whereIn('id', ids).pluck('id')) shown.add(`${table}:${id}`);
+      }
+      unsettled = unsettled.filter((r) => !shown.has(`${resourceTable(r.resource)}:${r.id}`));
+      if (unsettled.length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     unsettled = [];
   };
