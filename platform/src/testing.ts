@@ -49,6 +49,22 @@ export function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 /**
+ * Waits until `check` answers true, asking every `intervalMs`, and fails after `timeoutMs`. A
+ * committed event shows in the log only once every transaction begun before it has ended, so a
+ * test that reads what it just wrote, while other suites hold transactions open, must wait for it.
+ */
+export async function eventually(
+  check: () => Promise<boolean>,
+  { timeoutMs = 20_000, intervalMs = 20 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/**
  * A digest of every stored row, table by table (every table of every schema the platform made,
  * partitions counted in their parent): two calls give the same map exactly when no row was added,
  * removed or changed in between. Rows are hashed one by one and sorted, so the order PostgreSQL

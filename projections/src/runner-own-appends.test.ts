@@ -130,7 +130,7 @@ describe('projection runner', () => {
       await eventually(async () => tallyPassed(first.position));
       const last = await store.append('UserGroup-7', [created(7)], { expectedRevision: 'no_stream' });
       // Well within the second after which a projection reads past appends it ignores anyway.
-      await eventually(async () => tallyPassed(last.position), 500);
+      await eventually(async () => tallyPassed(last.position), { timeoutMs: 500 });
     });
 
     it('reads past the appends a projection ignores at once when asked whether it caught up', async () => {

@@ -6,11 +6,13 @@ import {
   type StoredEvent,
 } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
-import { openTestDatabase, type TestDatabase } from '@interior/platform/testing';
+import { eventually, openTestDatabase, type TestDatabase } from '@interior/platform/testing';
 import { ProjectionRunner, requestRebuild } from '../runner';
 import { userGroupsProjection } from '../usergroups/usergroups.projection';
 import type { TallyRow } from './tally';
 import { tallyProjection } from './tally';
+
+export { eventually };
 
 /**
  * What the runner's tests (runner*.test.ts) share: a database and a store per test, runners stopped
@@ -105,14 +107,6 @@ export async function activeCheckpoint(): Promise<string | null> {
     .where({ name: 'tally', status: 'active' })
     .first('checkpoint');
   return row?.checkpoint ?? null;
-}
-
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { subscriptionMessages } from '@interior/contracts';
+import { eventually } from '@interior/platform/testing';
 import { addDays } from 'date-fns';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -165,13 +166,6 @@ describe('the role follows the subscription', () => {
     expect(await rolesNow()).toEqual(['PersonalPro']);
     return { token, userId, rolesNow };
   };
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let waited = 0; waited < 10_000; waited += 100) {
-      if (await check()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return false;
-  };
 
   it('is given by the process manager from the subscription’s own events, with no route involved', async () => {
     const { userId, rolesNow } = await signUp('process@test.example');
@@ -198,7 +192,10 @@ describe('the role follows the subscription', () => {
       ],
       { expectedRevision: revision },
     );
-    expect(await eventually(async () => (await rolesNow()).join() === 'PersonalFree')).toBe(true);
+    await eventually(async () => (await rolesNow()).join() === 'PersonalFree', {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
   });
 
   it('answers 200 to a refund only when the provider made it and it is recorded, also when refunds race', async () => {
