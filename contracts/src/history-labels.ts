@@ -1,5 +1,6 @@
 import { agreementDefinitions } from './agreements';
 import { erasedPersonName } from './event-labels';
+import { koreaTimeText } from './korea-time';
 import type { ObjectType } from './object-types';
 import { resources } from './resources';
 import { type Role, roleLabels } from './roles';
@@ -76,14 +77,6 @@ export const personFields: ReadonlySet<string> = new Set([
 
 /** Fields that hold amounts of money in whole won. */
 const wonFields = new Set(['amount', 'unitPrice', 'price', 'total', 'supply', 'vat']);
-
-const dateTime = new Intl.DateTimeFormat('ko-KR', {
-  timeZone: 'Asia/Seoul',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-/** A moment as the screens show it, in Korea time wherever the reader is. */
-export const koreaTimeText = (iso: string): string => dateTime.format(new Date(iso));
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -174,7 +167,7 @@ export function valueText(
   if (wonFields.has(field) && typeof value === 'number') return formatWon(value);
   if (typeof value === 'boolean') return value ? '예' : '아니오';
   if (typeof value === 'number') return value.toLocaleString('ko-KR');
-  if (typeof value === 'string') return ISO_TIME.test(value) ? dateTime.format(new Date(value)) : value;
+  if (typeof value === 'string') return ISO_TIME.test(value) ? koreaTimeText(value) : value;
   if (Array.isArray(value))
     return value.length
       ? value.map((item) => valueText(type, field, item, names, references)).join(', ')

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { endOfKoreanDay, koreanDay, koreanWeek, startOfKoreanDay } from './korea-time';
+import { endOfKoreanDay, koreanDay, koreanWeek, koreaTimeText, startOfKoreanDay } from './korea-time';
 
 /** The calendar day in Seoul as the ICU time-zone database gives it (YYYY-MM-DD). */
 const seoulDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' });
@@ -38,5 +38,39 @@ describe('Korean calendar days', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('moments written for people', () => {
+  it('writes every instant on its Korean day, whatever the zone of the process', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      fc.assert(
+        fc.property(instants, (at) => {
+          const [y, m, d] = koreanDay(at).split('-').map(Number);
+          expect(koreaTimeText(at, 'date')).toBe(`${y}. ${m}. ${d}.`);
+          expect(koreaTimeText(at.toISOString(), 'longDate')).toBe(`${y}년 ${m}월 ${d}일`);
+          expect(koreaTimeText(at)).toMatch(
+            new RegExp(`^${y}\\. ${m}\\. ${d}\\. (오전|오후) \\d{1,2}:\\d{2}$`),
+          );
+        }),
+        { numRuns: 500 },
+      );
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('gives the empty text for no moment or an unreadable one', () => {
+    expect(koreaTimeText(null)).toBe('-');
+    expect(koreaTimeText(undefined, 'date', '—')).toBe('—');
+    expect(koreaTimeText('', 'dateTime', '')).toBe('');
+    expect(koreaTimeText('not a date')).toBe('-');
+  });
+
+  it('writes an evening in Seoul as that evening, not the UTC morning', () => {
+    expect(koreaTimeText('2026-11-27T12:05:09Z', 'dateTimeSeconds')).toBe('2026. 11. 27. 오후 9:05:09');
   });
 });

@@ -31,3 +31,60 @@ export function endOfKoreanDay(now: Date): Date {
   const koreanNow = now.getTime() + KOREA_OFFSET_MS;
   return new Date(Math.floor(koreanNow / DAY_MS) * DAY_MS + DAY_MS - KOREA_OFFSET_MS);
 }
+
+/**
+ * How moments are written for people: every one in Korea time, wherever the reader's browser or the
+ * server runs, so that a customer abroad, the staff in Seoul, the mails and the 견적서 read the same
+ * day and hour for the same event. Written here rather than by Intl: the ICU data Node and browsers
+ * ship differ by version in Korean (this machine's Node writes "AM 9:05" where a Korean reader
+ * expects "오전 9:05"), and the fixed offset above makes the fields exact.
+ */
+const styles = {
+  /** 2026. 11. 27. 오후 2:05 */
+  dateTime: (t: KoreanClock) => `${dayText(t)} ${clockText(t)}`,
+  /** 2026. 11. 27. 오후 2:05:09 */
+  dateTimeSeconds: (t: KoreanClock) => `${dayText(t)} ${clockText(t)}:${pad(t.second)}`,
+  /** 2026. 11. 27. */
+  date: (t: KoreanClock) => dayText(t),
+  /** 2026년 11월 27일 */
+  longDate: (t: KoreanClock) => `${t.year}년 ${t.month}월 ${t.day}일`,
+};
+
+export type KoreaTimeStyle = keyof typeof styles;
+
+interface KoreanClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayText = (t: KoreanClock) => `${t.year}. ${t.month}. ${t.day}.`;
+const clockText = (t: KoreanClock) =>
+  `${t.hour < 12 ? '오전' : '오후'} ${t.hour % 12 || 12}:${pad(t.minute)}`;
+
+function koreanClock(at: Date): KoreanClock {
+  const local = new Date(at.getTime() + KOREA_OFFSET_MS);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+}
+
+/** A moment in Korea time; an empty or unreadable value gives `empty`. */
+export function koreaTimeText(
+  at: string | Date | null | undefined,
+  style: KoreaTimeStyle = 'dateTime',
+  empty = '-',
+): string {
+  if (at === null || at === undefined || at === '') return empty;
+  const date = typeof at === 'string' ? new Date(at) : at;
+  return Number.isNaN(date.getTime()) ? empty : styles[style](koreanClock(date));
+}

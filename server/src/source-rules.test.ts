@@ -73,6 +73,22 @@ test('no workspace writes an amount of money but through formatWon', () => {
   ).toEqual([]);
 });
 
+// Every moment is written in Korea time through one formatter (contracts' koreaTimeText, and the UI's
+// KoreaDateField around react-admin's DateField): a formatter of its own, or a DateField without the
+// zone, writes the browser's or the server's day, and the same event reads as two days.
+test('no workspace writes a date or time but through the Korea-time formatters', () => {
+  const formatters = new Set(['contracts/src/korea-time.ts', 'ui/src/i18n/KoreaDateField.tsx']);
+  const files = workspaceSources().filter((file) => !formatters.has(path.relative(root, file)));
+  expect(files.length).toBeGreaterThan(300);
+  const otherWays =
+    /Intl\.DateTimeFormat\(|toLocale(Date|Time)String\(|toLocaleString\([^)]*(dateStyle|timeStyle|timeZone)|<DateField\b/;
+  expect(
+    files
+      .filter((file) => otherWays.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file)),
+  ).toEqual([]);
+});
+
 // Every CSV the platform writes goes through contracts' one writer (formula-safe cells): no list
 // may use react-admin's List or exporter directly, and nothing else may build a CSV file by hand.
 // Walks the source of every workspace, so a new export cannot slip past.

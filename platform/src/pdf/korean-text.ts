@@ -1,11 +1,5 @@
 /** How a 견적서 writes dates and amounts in Korean. */
-
-const dateFormat = new Intl.DateTimeFormat('ko-KR', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+import { koreaTimeText } from '@interior/contracts';
 
 /** A date in Korea time; a plain `YYYY-MM-DD` is that calendar day. */
 export function koreanDate(value: Date | string): string {
@@ -13,7 +7,7 @@ export function koreanDate(value: Date | string): string {
     const [y, m, d] = value.split('-').map(Number);
     return `${y}년 ${m}월 ${d}일`;
   }
-  return dateFormat.format(typeof value === 'string' ? new Date(value) : value);
+  return koreaTimeText(value, 'longDate');
 }
 
 const DIGITS = ['', '일', '이', '삼', '사', '오', '육', '칠', '팔', '구'];

@@ -1,13 +1,11 @@
 import type { SubscriptionEvent } from '@interior/contracts';
-import { formatWon } from '@interior/contracts';
+import { formatWon, koreaTimeText } from '@interior/contracts';
 import type { EventStore, PiiVault, StoredEvent } from '@interior/platform';
 import { recipientOf } from '../reactors/mail/mail.reactor';
 import type { MailContent } from '../reactors/mail/templates';
 import type { Reactor } from '../reactors/reactor-runner';
 
-/** Dates as Korean readers expect them, in Korea's time zone. */
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso));
+const day = (iso: string) => koreaTimeText(iso, 'longDate');
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -1,4 +1,4 @@
-import type { DesignRecord } from '@interior/contracts';
+import { type DesignRecord, koreaTimeText } from '@interior/contracts';
 import { apiJson } from '../session';
 
 export interface FolderRecord {
@@ -60,6 +60,5 @@ export const designApi = {
   deleteFolder: (id: number) => apiJson<FolderRecord>(`/api/designfolder/${id}`, { method: 'DELETE' }),
 };
 
-export const formatDate = (value: string | null | undefined) =>
-  value ? new Date(value).toLocaleString('ko-KR', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+export const formatDate = (value: string | null | undefined) => koreaTimeText(value, 'dateTime', '—');
 export const formatArea = (area: number) => `${area.toLocaleString('ko-KR', { maximumFractionDigits: 2 })}㎡`;

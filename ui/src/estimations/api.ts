@@ -6,7 +6,7 @@ import type {
   LineKind,
   Totals,
 } from '@interior/contracts';
-import { formatWon as formatWonAmount } from '@interior/contracts';
+import { formatWon as formatWonAmount, koreaTimeText } from '@interior/contracts';
 import { apiFetch, apiJson } from '../session';
 
 /** A line as the editor sends it: a computed line keeps its `id`; a line without one is added by hand. */
@@ -117,5 +117,4 @@ export const formatWon = (won: number | null | undefined) =>
 export const formatQuantity = (quantity: number) =>
   quantity.toLocaleString('ko-KR', { maximumFractionDigits: 2 });
 
-export const formatDay = (value: string | null | undefined) =>
-  value ? new Date(value).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' }) : '—';
+export const formatDay = (value: string | null | undefined) => koreaTimeText(value, 'date', '—');

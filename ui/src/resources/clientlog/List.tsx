@@ -2,7 +2,6 @@ import { clientLogLevels } from '@interior/contracts';
 import { Box, Chip, Typography } from '@mui/material';
 import {
   DataTable,
-  DateField,
   FunctionField,
   ReferenceField,
   SearchInput,
@@ -12,6 +11,7 @@ import {
 } from 'react-admin';
 import { List } from '../../export/List';
 import { formatDateTime, koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { listStateProps } from '../../kit/ListStates';
 import { useSmallScreen } from '../../kit/useSmallScreen';
 import { userDisplayName } from '../user/userName';
@@ -105,10 +105,10 @@ export function ClientLogList() {
             </ReferenceField>
           </DataTable.Col>
           <DataTable.Col source="occurredAt">
-            <DateField source="occurredAt" showTime locales={koreanLocale} />
+            <KoreaDateField source="occurredAt" showTime />
           </DataTable.Col>
           <DataTable.Col source="receivedAt">
-            <DateField source="receivedAt" showTime locales={koreanLocale} />
+            <KoreaDateField source="receivedAt" showTime />
           </DataTable.Col>
         </DataTable>
       )}

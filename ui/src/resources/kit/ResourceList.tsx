@@ -1,10 +1,9 @@
-import { type FieldSpec, listShape, type ResourceDeclaration } from '@interior/contracts';
+import { type FieldSpec, koreaTimeText, listShape, type ResourceDeclaration } from '@interior/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
   DataTable,
-  DateField,
   NumberInput,
   ReferenceInput,
   SearchInput,
@@ -13,6 +12,7 @@ import {
 } from 'react-admin';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { listStateProps } from '../../kit/ListStates';
 import { useSmallScreen } from '../../kit/useSmallScreen';
 import { ObjectListActions } from '../../permissions/ObjectListActions';
@@ -121,9 +121,7 @@ export function ResourceList({
       {small ? (
         <SimpleList
           primaryText={(record) => String(record[resource.representation] ?? '')}
-          tertiaryText={(record) =>
-            record.registered ? new Date(record.registered).toLocaleDateString(koreanLocale) : ''
-          }
+          tertiaryText={(record) => koreaTimeText(record.registered, 'date', '')}
           linkType="show"
         />
       ) : (
@@ -135,7 +133,7 @@ export function ResourceList({
               </DataTable.Col>
             ))}
             <DataTable.Col source="registered">
-              <DateField source="registered" showTime locales={koreanLocale} />
+              <KoreaDateField source="registered" showTime />
             </DataTable.Col>
           </DataTable>
         ))

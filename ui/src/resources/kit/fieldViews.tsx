@@ -5,7 +5,6 @@ import {
   AutocompleteInput,
   BooleanField,
   BooleanInput,
-  DateField,
   DateTimeInput,
   NumberField,
   NumberInput,
@@ -18,6 +17,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { FileInput, FileValue } from './FileFields';
 import { WonField } from './WonField';
 
@@ -143,7 +143,7 @@ export function FieldValue({
         </ReferenceField>
       );
     case 'timestamp':
-      return <DateField source={source} showTime locales={koreanLocale} emptyText="-" />;
+      return <KoreaDateField source={source} showTime emptyText="-" />;
     case 'json':
       return null;
     case 'file':

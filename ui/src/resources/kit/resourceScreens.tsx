@@ -1,8 +1,8 @@
 import type { ResourceDeclaration } from '@interior/contracts';
 import { Box } from '@mui/material';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { DateField, Labeled, ReferenceField, TextField } from 'react-admin';
-import { koreanLocale } from '../../i18n/format';
+import { Labeled, ReferenceField, TextField } from 'react-admin';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { FieldValue } from './fieldViews';
 import { ObjectShow } from './ObjectShow';
 import { type FieldEditors, ResourceCreate, ResourceEdit } from './ResourceForm';
@@ -48,13 +48,13 @@ export function ResourceDetails({
           </Labeled>
         ))}
       <Labeled source="registered">
-        <DateField source="registered" showTime locales={koreanLocale} />
+        <KoreaDateField source="registered" showTime />
       </Labeled>
       <Labeled source="registeredBy">
         <UserReference source="registeredBy" />
       </Labeled>
       <Labeled source="updated">
-        <DateField source="updated" showTime locales={koreanLocale} emptyText="-" />
+        <KoreaDateField source="updated" showTime emptyText="-" />
       </Labeled>
       <Labeled source="updatedBy">
         <UserReference source="updatedBy" />

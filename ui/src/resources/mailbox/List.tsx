@@ -1,6 +1,7 @@
-import { DataTable, DateField, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { List } from '../../export/List';
 import { formatDateTime, koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { listStateProps } from '../../kit/ListStates';
 import { useSmallScreen } from '../../kit/useSmallScreen';
 import { mailStatusChoices, mailStatusName } from './labels';
@@ -48,10 +49,10 @@ export function MailboxList() {
           <DataTable.Col source="subject" />
           <DataTable.Col source="status" render={(record: MailRecord) => mailStatusName(record.status)} />
           <DataTable.Col source="createdAt">
-            <DateField source="createdAt" showTime locales={koreanLocale} />
+            <KoreaDateField source="createdAt" showTime />
           </DataTable.Col>
           <DataTable.Col source="sentAt">
-            <DateField source="sentAt" showTime locales={koreanLocale} emptyText="-" />
+            <KoreaDateField source="sentAt" showTime emptyText="-" />
           </DataTable.Col>
         </DataTable>
       )}

@@ -1,6 +1,5 @@
 import { Box, Link } from '@mui/material';
 import {
-  DateField,
   FunctionField,
   Labeled,
   NumberField,
@@ -10,7 +9,7 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
-import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { userDisplayName } from '../user/userName';
 import { mailStatusName } from './labels';
 import { splitLinks } from './links';
@@ -72,8 +71,8 @@ export function MailboxShow() {
         <ReferenceField source="userId" reference="user" link="show" emptyText="-">
           <FunctionField render={userDisplayName} />
         </ReferenceField>
-        <DateField source="createdAt" showTime locales={koreanLocale} />
-        <DateField source="sentAt" showTime locales={koreanLocale} emptyText="-" />
+        <KoreaDateField source="createdAt" showTime />
+        <KoreaDateField source="sentAt" showTime emptyText="-" />
         <MailText />
       </SimpleShowLayout>
     </Show>

@@ -1,9 +1,9 @@
 import { billingPeriodLabels, formatWon, paymentStatusLabels } from '@interior/contracts';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
-import { DataTable, DateField, Show, SimpleShowLayout, TopToolbar, useRecordContext } from 'react-admin';
+import { DataTable, Show, SimpleShowLayout, TopToolbar, useRecordContext } from 'react-admin';
 import { List } from '../../export/List';
-import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { formatDay } from '../../pages/subscription/format';
 import { WonField } from '../kit/WonField';
 import type { PaymentRecord } from '../subscription-payment';
@@ -14,7 +14,7 @@ function MyPaymentList() {
     <List sort={{ field: 'approvedAt', order: 'DESC' }} title="내 결제 내역" exporter={false}>
       <DataTable bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="approvedAt" label="결제일시">
-          <DateField source="approvedAt" showTime locales={koreanLocale} />
+          <KoreaDateField source="approvedAt" showTime />
         </DataTable.Col>
         <DataTable.Col source="orderName" label="주문명" />
         <DataTable.Col source="amount" label="결제 금액">

@@ -1,11 +1,10 @@
-import { noticeResource } from '@interior/contracts';
+import { koreaTimeText, noticeResource } from '@interior/contracts';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect } from 'react';
 import {
   DataTable,
-  DateField,
   NumberField,
   SearchInput,
   SelectInput,
@@ -17,6 +16,7 @@ import {
 import { useParams } from 'react-router';
 import { List } from '../../export/List';
 import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { apiBase, apiFetch } from '../../session/http';
 import { resourceScreens } from '../kit/resourceScreens';
 
@@ -73,7 +73,7 @@ function NoticeList() {
         </DataTable.Col>
         <DataTable.Col source="title" label="제목" />
         <DataTable.Col source="publishFrom" label="게시일">
-          <DateField source="publishFrom" emptyText="-" locales={koreanLocale} />
+          <KoreaDateField source="publishFrom" emptyText="-" />
         </DataTable.Col>
         <DataTable.Col source="views" label="조회수">
           <NumberField source="views" locales={koreanLocale} />
@@ -104,7 +104,7 @@ function NoticeArticle() {
         {record.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {new Date(record.publishFrom ?? record.registered).toLocaleDateString(koreanLocale)} · 조회{' '}
+        {koreaTimeText(record.publishFrom ?? record.registered, 'date')} · 조회{' '}
         {record.views.toLocaleString(koreanLocale)}
       </Typography>
       <NoticeBody />

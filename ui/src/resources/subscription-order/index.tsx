@@ -1,8 +1,8 @@
 import { billingPeriodLabels, orderStatusLabels } from '@interior/contracts';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { DataTable, DateField, DateInput, NumberInput, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, DateInput, NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { List } from '../../export/List';
-import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { WonField } from '../kit/WonField';
 
 const statusChoices = Object.entries(orderStatusLabels).map(([id, name]) => ({ id, name }));
@@ -45,7 +45,7 @@ function SubscriptionOrderList() {
         />
         <DataTable.Col source="failureMessage" label="실패 사유" />
         <DataTable.Col source="registered" label="주문일시">
-          <DateField source="registered" showTime locales={koreanLocale} />
+          <KoreaDateField source="registered" showTime />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -15,7 +15,6 @@ import {
 import { useState } from 'react';
 import {
   DataTable,
-  DateField,
   DateInput,
   NumberInput,
   SearchInput,
@@ -25,7 +24,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { List } from '../../export/List';
-import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { apiJson } from '../../session';
 import { WonField } from '../kit/WonField';
 
@@ -160,7 +159,7 @@ function SubscriptionPaymentList() {
           render={(r: PaymentRecord) => paymentStatusLabels[r.status]}
         />
         <DataTable.Col source="approvedAt" label="결제일시">
-          <DateField source="approvedAt" showTime locales={koreanLocale} />
+          <KoreaDateField source="approvedAt" showTime />
         </DataTable.Col>
         <DataTable.Col label="환불" disableSort>
           <RefundButton />

@@ -1,8 +1,8 @@
 import type { User } from '@interior/contracts';
-import { DataTable, DateField, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { UserAvatar } from '../../avatar/UserAvatar';
 import { List } from '../../export/List';
-import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { listStateProps } from '../../kit/ListStates';
 import { useSmallScreen } from '../../kit/useSmallScreen';
 import { ObjectListActions } from '../../permissions/ObjectListActions';
@@ -62,10 +62,10 @@ export function UserList() {
           />
           <DataTable.Col source="status" render={(record: User) => statusName(record.status)} />
           <DataTable.Col source="registered">
-            <DateField source="registered" showTime locales={koreanLocale} />
+            <KoreaDateField source="registered" showTime />
           </DataTable.Col>
           <DataTable.Col source="lastConnected">
-            <DateField source="lastConnected" showTime locales={koreanLocale} emptyText="-" />
+            <KoreaDateField source="lastConnected" showTime emptyText="-" />
           </DataTable.Col>
         </DataTable>
       )}

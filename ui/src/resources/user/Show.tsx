@@ -3,7 +3,6 @@ import { Chip, Stack } from '@mui/material';
 import {
   BooleanField,
   ChipField,
-  DateField,
   EditButton,
   FunctionField,
   ReferenceArrayField,
@@ -13,7 +12,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { UserAvatar } from '../../avatar/UserAvatar';
-import { koreanLocale } from '../../i18n/format';
+import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { RequireAccess } from '../../kit/RequireAccess';
 import { currentUser } from '../../session';
 import { ObjectShow } from '../kit/ObjectShow';
@@ -72,8 +71,8 @@ export function UserShow() {
       <TextField source="erpId" emptyText="-" />
       <TextField source="bpCode" emptyText="-" />
       <BooleanField source="marketingAgreed" />
-      <DateField source="registered" showTime locales={koreanLocale} />
-      <DateField source="lastConnected" showTime locales={koreanLocale} emptyText="-" />
+      <KoreaDateField source="registered" showTime />
+      <KoreaDateField source="lastConnected" showTime emptyText="-" />
       <TextField source="business" emptyText="-" />
     </ObjectShow>
   );
