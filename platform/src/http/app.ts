@@ -39,6 +39,24 @@ export interface HttpAppOptions {
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+export interface RouteBodyLimit {
+  method: string;
+  url: string;
+  /** bytes */
+  bodyLimit: number;
+}
+
+const bodyLimitsByApp = new WeakMap<FastifyInstance, RouteBodyLimit[]>();
+
+/**
+ * The body limit of every route, the app's default or the route's own (uploads raise it): a gateway
+ * in front must let as much through to each path, or its users get the gateway's 413 instead of the
+ * upload they were promised. Read by the check of the gateway's configuration.
+ */
+export function routeBodyLimits(app: FastifyInstance): readonly RouteBodyLimit[] {
+  return bodyLimitsByApp.get(app) ?? [];
+}
+
 /** The answers' compression: by the plugin below, and by the answer cache (answer-cache.ts). */
 export const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
 export const COMPRESSION_THRESHOLD = 1024;
@@ -84,7 +102,12 @@ export function createHttpApp(options: HttpAppOptions = {}): FastifyInstance {
   // a 206. The simple-rest lists answer 200 with `Content-Range: <resource> a-b/total`, a count of
   // records: such a header is set aside before compression and put back after it.
   app.after(() => {
+    const bodyLimits: RouteBodyLimit[] = [];
+    bodyLimitsByApp.set(app, bodyLimits);
     app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        bodyLimits.push({ method, url: route.url, bodyLimit: route.bodyLimit ?? serverOptions.bodyLimit! });
+      }
       const hooks =
         route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
       route.onSend = [setRecordRangeAside, ...hooks, restoreRecordRange];
