@@ -184,12 +184,12 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
       { child, baseUrl: platform.url },
       platform.runtime.db.knex,
       rebuild.table,
-      listCases(rebuild.rows),
+      listCases(rebuild.groups),
       { warmup: plan.listWarmup, samples: plan.listSamples },
       progress,
     );
     progress('5. first page, one client back to back');
-    const pageThroughput = await measurePageThroughput(client, child, rebuild.rows, plan);
+    const pageThroughput = await measurePageThroughput(client, child, rebuild.groups, plan);
     if (listLatency.autovacuumMeanwhile) {
       notes.push(`autovacuum ran on ${rebuild.table} while the "after switch" page latencies were taken`);
     }

@@ -1,13 +1,12 @@
 import { nextId } from '@interior/command-service/ids';
-import { type Projection, requestRebuild } from '@interior/projections';
+import { requestRebuild } from '@interior/projections';
 import { userGroupsProjection } from '@interior/projections/usergroups/usergroups.projection';
 import type { PlatformServer } from '@interior/server';
 import { districts, teams } from './groups';
 import { until } from './measure';
 
 /**
- * Section 3: rebuilding the `usergroups` read model from the log (and, with a projection given, any
- * other: rebuild-designs.ts).
+ * Section 3: rebuilding the `usergroups` read model from the log.
  *
  * Seeding: valid `UserGroupCreated` events written to the log in chunks of SQL (see SEED_SQL), until
  * the read model holds the target number of groups (the groups the earlier sections created
@@ -89,16 +88,13 @@ export async function seedGroups(
 }
 
 export interface RebuildResult {
-  /** The new generation and its physical table (behind the view counted). */
+  /** The new generation and its physical table (behind the `usergroups` view). */
   generation: number;
   table: string;
   /** Every event in the log: the new generation reads them all and applies those it handles. */
   logEvents: number;
-  /** The events of the types the projection handles, and the bytes of their data as JSON text. */
-  handledEvents: number;
-  handledBytes: number;
-  /** Rows of the view counted, before the rebuild and in the new generation alike. */
-  rows: number;
+  groupEvents: number;
+  groups: number;
   /** From requestRebuild to the runner's loop for the new generation running. */
   pickupSeconds: number;
   /** From that loop starting to its generation being active (views switched). */
@@ -110,34 +106,28 @@ export interface RebuildResult {
   eventsPerSecond: number;
   /** The log's events over the time to fill the table, before its indexes and vacuum. */
   fillEventsPerSecond: number;
-  /** The handled events' data (handledBytes) over the whole build, in MB (10⁶ bytes) a second. */
-  megabytesPerSecond: number;
 }
 
-/** Rebuilds `projection` (the usergroups one unless told), counting the rows of its `view`. */
-export async function measureRebuild(
-  platform: PlatformServer,
-  projection: Projection = userGroupsProjection,
-  view = 'usergroups',
-): Promise<RebuildResult> {
+export async function measureRebuild(platform: PlatformServer): Promise<RebuildResult> {
   const { runner } = platform;
   const { knex } = platform.runtime.db;
   await runner.caughtUp({ timeoutMs: 300_000 });
-  const log = await countLog(platform, projection);
-  const rows = await countGroups(platform, view);
+  const log = await countLog(platform);
+  const groups = await countGroups(platform, 'usergroups');
 
   const requested = performance.now();
-  const generation = await requestRebuild(knex, projection);
-  const loop = () => runner.health().find((h) => h.name === projection.name && h.generation === generation);
+  const generation = await requestRebuild(knex, userGroupsProjection);
+  const loop = () =>
+    runner.health().find((h) => h.name === userGroupsProjection.name && h.generation === generation);
   await until(() => loop() !== undefined, { everyMs: 2, timeoutMs: 30_000, what: 'the runner to pick up' });
   const pickedUp = performance.now();
   await until(() => loop()?.status === 'active', { everyMs: 2, timeoutMs: 600_000, what: 'the switch' });
   const active = performance.now();
 
-  const table = `${view}_g${generation}`;
+  const table = `usergroups_g${generation}`;
   const rebuilt = await countGroups(platform, table);
-  if (rebuilt !== rows)
-    throw new Error(`rebuild: ${rows} rows of ${view} before, ${rebuilt} in the new generation`);
+  if (rebuilt !== groups)
+    throw new Error(`rebuild: ${groups} groups before, ${rebuilt} in the new generation`);
   const buildSeconds = (active - pickedUp) / 1000;
   const indexSeconds = loop()?.indexSeconds ?? 0;
   const vacuumSeconds = loop()?.vacuumSeconds ?? 0;
@@ -145,16 +135,14 @@ export async function measureRebuild(
     generation,
     table,
     logEvents: log.all,
-    handledEvents: log.handled,
-    handledBytes: log.bytes,
-    rows,
+    groupEvents: log.groups,
+    groups,
     pickupSeconds: (pickedUp - requested) / 1000,
     buildSeconds,
     indexSeconds,
     vacuumSeconds,
     eventsPerSecond: log.all / buildSeconds,
     fillEventsPerSecond: log.all / (buildSeconds - indexSeconds - vacuumSeconds),
-    megabytesPerSecond: log.bytes / 1e6 / buildSeconds,
   };
 }
 
@@ -163,18 +151,10 @@ async function countGroups(platform: PlatformServer, table: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
-async function countLog(
-  platform: PlatformServer,
-  projection: Projection,
-): Promise<{ all: number; handled: number; bytes: number }> {
-  const { rows } = await platform.runtime.db.knex.raw<{
-    rows: { all: number; handled: number; bytes: string | null }[];
-  }>(
-    `select count(*)::int as all, (count(*) filter (where handled))::int as handled,
-       sum(octet_length(data::text)) filter (where handled) as bytes
-     from (select type = any(?::text[]) as handled, data from events) e`,
-    [[...projection.handles]],
+async function countLog(platform: PlatformServer): Promise<{ all: number; groups: number }> {
+  const { rows } = await platform.runtime.db.knex.raw<{ rows: { all: number; groups: number }[] }>(
+    `select count(*)::int as all, (count(*) filter (where type = any(?::text[])))::int as groups from events`,
+    [[...userGroupsProjection.handles]],
   );
-  const row = rows[0];
-  return { all: row?.all ?? 0, handled: row?.handled ?? 0, bytes: Number(row?.bytes ?? 0) };
+  return rows[0] ?? { all: 0, groups: 0 };
 }
