@@ -4,17 +4,19 @@ import type { LoginResponse } from '@interior/contracts';
 import type { GroupInput } from './groups';
 
 /**
- * The HTTP API as react-admin's data provider calls it. The measured calls go through node:http
- * with keep-alive connections, asking for compressed answers as a browser does: the client runs
- * in the server's process, and Node's fetch cost this process about as much CPU per call as the
- * server's own work, which the figures are about. Sign-in and the checks use fetch.
+ * The HTTP API as react-admin's data provider calls it, from the bench's own process (the server's):
+ * sign-in, the checks, and the in-process figures printed beside those of the client process
+ * (http-child.ts). The measured calls go through node:http with keep-alive connections, asking
+ * for compressed answers as a browser does: Node's fetch cost this process about as much CPU per
+ * call as the server's own work. Sign-in and the checks use fetch.
  */
 export class ApiClient {
   private readonly agent = new http.Agent({ keepAlive: true });
 
   private constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
+    readonly baseUrl: string,
+    /** The bearer token of the signed-in user (a client process signs its requests with it too). */
+    readonly token: string,
     /** The signed-in user's id. */
     readonly userId: number,
   ) {}
@@ -74,11 +76,7 @@ export class ApiClient {
     /** `Cache-Control: no-cache`: the answer made afresh, not remembered (answer-cache.ts). */
     options: { fresh?: boolean } = {},
   ) {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined) query.set(key, JSON.stringify(value));
-    }
-    const response = await this.request('GET', `/api/usergroup?${query}`, undefined, options.fresh);
+    const response = await this.request('GET', usergroupListPath(params), undefined, options.fresh);
     // `usergroup <first>-<last>/<total>`: what the body holds, read without unpacking it.
     const range = /^usergroup (?:(\d+)-(\d+)|\*)\/(\d+)$/.exec(String(response.headers['content-range']));
     if (response.status !== 200 || !range) {
@@ -117,6 +115,15 @@ export class ApiClient {
       request.end(body);
     });
   }
+}
+
+/** `GET /api/usergroup` with simple-rest parameters (each a JSON value), as react-admin asks it. */
+export function usergroupListPath(params: { sort?: unknown; range?: unknown; filter?: unknown }): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) query.set(key, JSON.stringify(value));
+  }
+  return `/api/usergroup?${query}`;
 }
 
 /** A body as sent, unpacked from the compression the server chose. */

@@ -9,7 +9,14 @@ import {
 import type { Knex } from 'knex';
 import type { ApiClient } from './api-client';
 import { type GroupInput, sampleGroup, userGroupCreated } from './groups';
-import { measureInterleaved, type RunPlan, runWriters, type Throughput, type WriterFactory } from './measure';
+import type { HttpChild } from './http-child';
+import {
+  inThisProcess,
+  measureInterleaved,
+  type RunPlan,
+  type Throughput,
+  type WriterFactory,
+} from './measure';
 
 /**
  * Section 1: single-row writes, one per call, each writer with one call in flight.
@@ -26,11 +33,13 @@ import { measureInterleaved, type RunPlan, runWriters, type Throughput, type Wri
  * INSERT and store.append run before the platform starts, so no projection runner reads the log
  * meanwhile, and take turns (`rounds` slices each, alternating) so that both meet the same load of
  * the machine and the server; their ratio is the figure that carries. POST runs later, against the
- * platform in this process, so the HTTP client shares the server's event loop and CPU. It takes
- * turns with the plain INSERT again (through the platform's pool, into the same table, which no
- * projection reads), so that its ratio too is of two figures taken under the same load, not
- * minutes apart (the same code gave 0.13× to 0.18× in three runs that way). Both INSERT figures are
- * printed. `node CPU %` (this process's CPU time over wall time) shows whether this process was the
+ * platform in this process, from the HTTP client in a process of its own (http-child.ts), as a
+ * real client is; the same POSTs from a client in this process (sharing the server's event loop
+ * and CPU) are printed beside it, labelled. They take turns with the plain INSERT again (through
+ * the platform's pool, into the same table, which no projection reads), so that their ratios too
+ * are of figures taken under the same load, not minutes apart (the same code gave 0.13× to 0.18×
+ * in three runs that way). Both INSERT figures are printed. `node CPU %` (this process's CPU time
+ * over wall time: the server, and the client when it runs here) shows whether it was the
  * bottleneck.
  */
 const PLAIN_TABLE = 'bench_plain_rows';
@@ -55,7 +64,8 @@ export type AppendKind =
   | 'plain INSERT'
   | 'store.append'
   | 'plain INSERT, platform started'
-  | 'POST /api/usergroup';
+  | 'POST /api/usergroup'
+  | 'POST /api/usergroup, client in this process';
 
 export interface AppendRow extends Throughput {
   what: AppendKind;
@@ -134,8 +144,8 @@ export async function measureDirectWrites(url: string, plan: WritePlan): Promise
     for (const writers of plan.writers) {
       const runPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
       const [insert, append] = await measureInterleaved({ ...runPlan, rounds: plan.rounds }, [
-        plainInsertWriter(db.knex),
-        storeAppendWriter(store),
+        inThisProcess(plainInsertWriter(db.knex)),
+        inThisProcess(storeAppendWriter(store)),
       ]);
       if (!insert || !append) throw new Error('measureInterleaved returned fewer results than kinds');
       rows.push(appendRow('plain INSERT', insert, insert), appendRow('store.append', append, insert));
@@ -151,26 +161,35 @@ function appendRow(what: AppendKind, measured: Throughput, insert: Throughput): 
   return { what, ...measured, ratioToInsert: measured.opsPerSecond / insert.opsPerSecond };
 }
 
-/** POST /api/usergroup in turns with the plain INSERT, through the started platform (`knex`, its pool). */
+/**
+ * POST /api/usergroup from `child` (a client process) and from `client` (this process), in turns
+ * with the plain INSERT through the started platform (`knex`, its pool).
+ */
 export async function measureHttpCreates(
   client: ApiClient,
+  child: HttpChild,
   knex: Knex,
   plan: WritePlan,
   notes: string[],
 ): Promise<AppendRow[]> {
   const rows: AppendRow[] = [];
-  await runWriters(Math.max(...plan.writers), plan.serverWarmupMs, httpCreateWriter(client, { behind: 0 }));
+  const post = (stats: HttpCreateStats) =>
+    child.slices(client.baseUrl, { kind: 'create-group', prefix: '벤치 HTTP 클라이언트' }, stats);
+  await post({ behind: 0 })(Math.max(...plan.writers), plan.serverWarmupMs);
   for (const writers of plan.writers) {
     const stats: HttpCreateStats = { behind: 0 };
     const runPlan: RunPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
-    const [insert, measured] = await measureInterleaved({ ...runPlan, rounds: plan.rounds }, [
-      plainInsertWriter(knex),
-      httpCreateWriter(client, stats),
+    const [insert, measured, here] = await measureInterleaved({ ...runPlan, rounds: plan.rounds }, [
+      inThisProcess(plainInsertWriter(knex)),
+      post(stats),
+      inThisProcess(httpCreateWriter(client, stats)),
     ]);
-    if (!insert || !measured) throw new Error('measureInterleaved returned fewer results than kinds');
+    if (!insert || !measured || !here)
+      throw new Error('measureInterleaved returned fewer results than kinds');
     rows.push(
       appendRow('plain INSERT, platform started', insert, insert),
       appendRow('POST /api/usergroup', measured, insert),
+      appendRow('POST /api/usergroup, client in this process', here, insert),
     );
     if (stats.behind > 0) {
       notes.push(`${stats.behind} POST answers at ${writers} writers came before the read model caught up`);

@@ -1,12 +1,15 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { type Percentiles, summarize } from './measure';
+import zlib from 'node:zlib';
+import { type Percentiles, runSlice, type Slice, type SliceRunner, summarize } from './measure';
 
 /**
- * A latency client in a process of its own (node:http, keep-alive, compressed answers asked for as
- * a browser does): the figures are the server's, not shared with a client in the same event loop.
- * The parent sends the cases over IPC and gets each case's percentiles back.
+ * The bench's HTTP client in a process of its own (node:http, keep-alive, compressed answers asked
+ * for as a browser does): the figures are the server's, not shared with a client in the same event
+ * loop, as a real client is served. The parent sends requests over IPC and gets each answer back:
+ * latency cases (one request at a time), slices of closed-loop load (N requests in flight), and a
+ * lag probe (writes through one service, reads through another).
  */
 export interface LatencyCase {
   name: string;
@@ -14,83 +17,281 @@ export interface LatencyCase {
   paths: string[];
   /** Follow each answer's `Link: <…>; rel="next"` (a keyset page after page), from paths[0] again at the end. */
   follow?: boolean;
+  /** `Cache-Control: no-cache`: every answer made afresh, not one the server remembered. */
+  fresh?: boolean;
   warmup: number;
   samples: number;
 }
 
-interface Job {
-  baseUrl: string;
-  token: string;
-  cases: LatencyCase[];
+export interface CaseResult extends Percentiles {
+  name: string;
+  /** The Content-Range total of the first measured answer, when it had one. */
+  total?: number;
 }
 
-type Answer = { results: (Percentiles & { name: string })[] } | { error: string };
+/** What each writer of a slice asks, back to back. */
+/** A slice run by the client; `behind`: POST answers that came before the read model caught up. */
+export type ChildSlice = Slice & { behind: number };
 
-/** Measures the cases in a child process. */
-export function measureInChild(job: Job): Promise<(Percentiles & { name: string })[]> {
-  return new Promise((resolve, reject) => {
+export type Load =
+  /** `GET path`; its answer must be 200, with `rows` rows of `total` when given (Content-Range). */
+  | { kind: 'get'; path: string; fresh: boolean; rows?: number; total?: number }
+  /** `POST /api/usergroup` of a group named `<prefix> <writer>-<n>`; its answer must be 201. */
+  | { kind: 'create-group'; prefix: string };
+
+/** One lag sample: a group the reader saw, when (epoch ms, this machine's clock). */
+export interface Sighting {
+  id: number;
+  seenAtEpochMs: number;
+}
+
+type Request =
+  | { kind: 'latency'; baseUrl: string; cases: LatencyCase[] }
+  | { kind: 'slice'; baseUrl: string; load: Load; writers: number; durationMs: number }
+  | { kind: 'lag'; commandUrl: string; queryUrl: string; durationMs: number; prefix: string };
+
+type Answer = { id: number; result: unknown } | { id: number; error: string };
+
+/** A running client process; `close()` ends it. */
+export class HttpChild {
+  private next = 0;
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+
+  private constructor(private readonly child: ChildProcess) {
+    child.on('message', (answer: Answer) => {
+      const waiting = this.pending.get(answer.id);
+      this.pending.delete(answer.id);
+      if ('error' in answer) waiting?.reject(new Error(answer.error));
+      else waiting?.resolve(answer.result);
+    });
+    child.once('exit', (code) => {
+      for (const waiting of this.pending.values())
+        waiting.reject(new Error(`the HTTP client exited with ${code}`));
+      this.pending.clear();
+    });
+  }
+
+  /** Starts the client process, signed in with `token` (sent as a bearer token on every request). */
+  static start(token: string): HttpChild {
     // The same file, run as the child (below); with this process's flags (tsx loads it).
     const child = fork(fileURLToPath(import.meta.url), [], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, BENCH_HTTP_TOKEN: token },
     });
-    child.once('message', (answer: Answer) => {
-      child.kill();
-      if ('error' in answer) reject(new Error(answer.error));
-      else resolve(answer.results);
+    return new HttpChild(child);
+  }
+
+  private ask<T>(request: Request): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ id, request });
     });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code) reject(new Error(`the latency client exited with ${code}`));
-    });
-    child.send(job);
-  });
+  }
+
+  latency(baseUrl: string, cases: LatencyCase[]): Promise<CaseResult[]> {
+    return this.ask({ kind: 'latency', baseUrl, cases });
+  }
+
+  /**
+   * Slices of `load` run by this client; each slice's CPU time is this (the server's) process's
+   * meanwhile, so a ratio to work done here compares the server's work alone.
+   */
+  slices(baseUrl: string, load: Load, stats?: { behind: number }): SliceRunner {
+    return async (writers, durationMs) => {
+      const cpuBefore = process.cpuUsage();
+      const slice = await this.ask<ChildSlice>({ kind: 'slice', baseUrl, load, writers, durationMs });
+      const cpu = process.cpuUsage(cpuBefore);
+      if (stats) stats.behind += slice.behind;
+      return { ...slice, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+    };
+  }
+
+  /**
+   * For `durationMs`, one writer creates groups through `commandUrl` back to back while a reader
+   * asks `queryUrl` for the newest groups back to back: when the reader first saw each group.
+   */
+  lag(commandUrl: string, queryUrl: string, durationMs: number, prefix: string): Promise<Sighting[]> {
+    return this.ask({ kind: 'lag', commandUrl, queryUrl, durationMs, prefix });
+  }
+
+  close(): void {
+    this.child.kill();
+  }
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/** Measures latency cases in a child process started for them. */
+export async function measureInChild(job: {
+  baseUrl: string;
+  token: string;
+  cases: LatencyCase[];
+}): Promise<CaseResult[]> {
+  const child = HttpChild.start(job.token);
+  try {
+    return await child.latency(job.baseUrl, job.cases);
+  } finally {
+    child.close();
+  }
+}
 
-function get(baseUrl: string, token: string, path: string): Promise<{ next: string | null }> {
+// ——— the child ———
+
+const token = process.env.BENCH_HTTP_TOKEN ?? '';
+/** One connection per writer in flight, kept open between requests. */
+const agent = new http.Agent({ keepAlive: true });
+
+interface Response {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function send(url: URL, method: 'GET' | 'POST', body?: string, fresh = false): Promise<Response> {
+  const headers: http.OutgoingHttpHeaders = {
+    authorization: `Bearer ${token}`,
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (fresh) headers['cache-control'] = 'no-cache';
   return new Promise((resolve, reject) => {
-    const request = http.request(
-      new URL(path, baseUrl),
-      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new Error(`GET ${path}: ${res.statusCode}`));
-          const link = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''));
-          resolve({ next: link ? link[1]! : null });
-        });
-        res.on('error', reject);
-      },
-    );
+    const request = http.request(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 
-async function run(job: Job): Promise<(Percentiles & { name: string })[]> {
-  const results = [];
-  for (const c of job.cases) {
+/** A body as sent, unpacked from the compression the server chose. */
+function decoded(response: Response): string {
+  const unpack = {
+    br: zlib.brotliDecompressSync,
+    gzip: zlib.gunzipSync,
+    deflate: zlib.inflateSync,
+  }[String(response.headers['content-encoding'])];
+  return (unpack ? unpack(response.body) : response.body).toString('utf8');
+}
+
+/** `<resource> <first>-<last>/<total>`: the rows and total an answer holds, read without unpacking it. */
+function contentRange(response: Response): { rows: number; total: number } | null {
+  const range = /^\S+ (?:(\d+)-(\d+)|\*)\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''));
+  if (!range) return null;
+  const rows = range[1] === undefined ? 0 : Number(range[2]) - Number(range[1]) + 1;
+  return { rows, total: Number(range[3]) };
+}
+
+async function get(baseUrl: string, path: string, fresh: boolean) {
+  const response = await send(new URL(path, baseUrl), 'GET', undefined, fresh);
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
+  const range = contentRange(response);
+  if (range && range.rows === 0 && range.total > 0) throw new Error(`GET ${path}: an empty page`);
+  const link = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''));
+  return { next: link ? link[1]! : null, range, response };
+}
+
+/** Answers that came before the read model had caught up (`x-read-model: behind`), since the last slice. */
+let behind = 0;
+
+async function createGroup(baseUrl: string, name: string) {
+  const body = JSON.stringify({ name, description: `${name} (벤치마크)` });
+  const response = await send(new URL('/api/usergroup', baseUrl), 'POST', body);
+  if (response.status !== 201)
+    throw new Error(`POST /api/usergroup: ${response.status} ${decoded(response)}`);
+  if (response.headers['x-read-model'] === 'behind') behind++;
+}
+
+async function latency(baseUrl: string, cases: LatencyCase[]): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const c of cases) {
     let next: string | null = null;
     let turn = 0;
+    let total: number | undefined;
     const latencies: number[] = [];
     for (let i = 0; i < c.warmup + c.samples; i++) {
       const path: string = c.follow && next ? next : c.paths[turn++ % c.paths.length]!;
       const begun = performance.now();
-      const answer = await get(job.baseUrl, job.token, path);
+      const answer = await get(baseUrl, path, c.fresh ?? false);
       if (i >= c.warmup) latencies.push(performance.now() - begun);
+      if (i === c.warmup) total = answer.range?.total;
       next = answer.next;
     }
-    results.push({ name: c.name, ...summarize(latencies) });
+    results.push({ name: c.name, ...summarize(latencies), ...(total === undefined ? {} : { total }) });
   }
   return results;
 }
 
+/** Numbered across every slice of this process, so no two groups it creates have one name. */
+let created = 0;
+
+async function slice(baseUrl: string, load: Load, writers: number, durationMs: number) {
+  behind = 0;
+  const measured = await runSlice(writers, durationMs, (index) => {
+    if (load.kind === 'create-group')
+      return () => createGroup(baseUrl, `${load.prefix} ${index}-${created++}`);
+    return async () => {
+      const { range } = await get(baseUrl, load.path, load.fresh);
+      if (
+        (load.rows !== undefined && range?.rows !== load.rows) ||
+        (load.total !== undefined && range?.total !== load.total)
+      ) {
+        throw new Error(
+          `GET ${load.path}: ${range?.rows} rows of ${range?.total}, expected ${load.rows} of ${load.total}`,
+        );
+      }
+    };
+  });
+  return { ...measured, behind };
+}
+
+async function lag(request: Extract<Request, { kind: 'lag' }>): Promise<Sighting[]> {
+  const newest = '/api/usergroup?sort=["id","DESC"]&range=[0,9]';
+  const seen = new Map<number, number>();
+  let writing = true;
+  const read = async () => {
+    const { response } = await get(request.queryUrl, newest, true);
+    const at = performance.timeOrigin + performance.now();
+    for (const { id } of JSON.parse(decoded(response)) as { id: number }[]) {
+      if (!seen.has(id)) seen.set(id, at);
+    }
+  };
+  // Groups there before the writer began are not sightings.
+  await read();
+  const before = new Set(seen.keys());
+  const reader = (async () => {
+    while (writing) await read();
+  })();
+  try {
+    const deadline = performance.now() + request.durationMs;
+    while (performance.now() < deadline)
+      await createGroup(request.commandUrl, `${request.prefix} ${created++}`);
+  } finally {
+    writing = false;
+    await reader;
+  }
+  return [...seen].filter(([id]) => !before.has(id)).map(([id, at]) => ({ id, seenAtEpochMs: at }));
+}
+
+function handle(request: Request): Promise<unknown> {
+  switch (request.kind) {
+    case 'latency':
+      return latency(request.baseUrl, request.cases);
+    case 'slice':
+      return slice(request.baseUrl, request.load, request.writers, request.durationMs);
+    case 'lag':
+      return lag(request);
+  }
+}
+
 if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.once('message', (job: Job) => {
-    run(job).then(
-      (results) => process.send!({ results } satisfies Answer),
-      (error: Error) => process.send!({ error: error.message } satisfies Answer),
+  process.on('message', ({ id, request }: { id: number; request: Request }) => {
+    handle(request).then(
+      (result) => process.send!({ id, result } satisfies Answer),
+      (error: Error) => process.send!({ id, error: error.message } satisfies Answer),
     );
   });
 }

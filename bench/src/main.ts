@@ -20,13 +20,16 @@ import { formatEstimateEngine, measureEstimateEngine } from './estimate-engine';
 import { formatEstimatePdf, measureEstimatePdf } from './estimate-pdf';
 import { estimationDraftSection } from './estimation-draft';
 import { filesSection } from './files';
+import { HttpChild } from './http-child';
 import { largePlanSection } from './large-plan';
 import { listCases, measureListLatency } from './list-latency';
 import { measurePageThroughput } from './page-throughput';
 import { productListSection } from './products';
 import { measureProjectionLag } from './projection-lag';
 import { measureRebuild, seedGroups } from './rebuild';
+import { measureDesignsRebuild } from './rebuild-designs';
 import { type BenchReport, formatReport } from './report';
+import { measureServicesLag } from './services-lag';
 import { formatUiWeight, measureUiWeight, uiWeightSkipReason } from './ui-weight';
 
 /**
@@ -48,6 +51,12 @@ interface Plan extends WritePlan {
   targetGroups: number;
   listWarmup: number;
   listSamples: number;
+  /** Designs seeded (each with its saves) for the designs read model's rebuild. */
+  designs: number;
+  /** The longest the designs read model's build is timed. */
+  designsBudgetMs: number;
+  /** How long the lag across separate service processes is measured. */
+  servicesLagMs: number;
 }
 
 const FULL: Plan = {
@@ -59,6 +68,9 @@ const FULL: Plan = {
   targetGroups: 1_000_000,
   listWarmup: 10,
   listSamples: 100,
+  designs: 100_000,
+  designsBudgetMs: 120_000,
+  servicesLagMs: 10_000,
 };
 const QUICK: Plan = {
   ...FULL,
@@ -69,6 +81,9 @@ const QUICK: Plan = {
   targetGroups: 10_000,
   listWarmup: 5,
   listSamples: 30,
+  designs: 5_000,
+  designsBudgetMs: 30_000,
+  servicesLagMs: 2_000,
 };
 
 const admin = {
@@ -139,11 +154,21 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
   const direct = await measureDirectWrites(bench.url, plan);
   progress('starting the platform');
   const platform = await startBenchPlatform(bench.url);
+  let child: HttpChild | undefined;
+  let closing: Promise<void> | undefined;
+  // Closed before the last section, which runs the services as processes of their own instead.
+  const closePlatform = () => {
+    child?.close();
+    closing ??= platform.close();
+    return closing;
+  };
   try {
     await ApiClient.expectAuthRequired(platform.url);
     const client = await ApiClient.signIn(platform.url, admin.email, admin.password);
+    // The HTTP client of every measured figure, in a process of its own.
+    child = HttpChild.start(client.token);
     progress('1. POST /api/usergroup');
-    const http = await measureHttpCreates(client, platform.runtime.db.knex, plan, notes);
+    const http = await measureHttpCreates(client, child, platform.runtime.db.knex, plan, notes);
     progress('2. projection lag');
     const projectionLag = [];
     for (const writers of plan.writers) {
@@ -156,7 +181,7 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
     const rebuild = await measureRebuild(platform);
     progress('4. list pages');
     const listLatency = await measureListLatency(
-      client,
+      { child, baseUrl: platform.url },
       platform.runtime.db.knex,
       rebuild.table,
       listCases(rebuild.groups),
@@ -164,12 +189,29 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
       progress,
     );
     progress('5. first page, one client back to back');
-    const pageThroughput = await measurePageThroughput(client, rebuild.groups, plan);
-    progress('done');
+    const pageThroughput = await measurePageThroughput(client, child, rebuild.groups, plan);
     if (listLatency.autovacuumMeanwhile) {
       notes.push(`autovacuum ran on ${rebuild.table} while the "after switch" page latencies were taken`);
     }
     notes.push(...runnerNotes(platform));
+    await closePlatform();
+    progress(
+      `6. seeding ${plan.designs.toLocaleString('en-US')} designs with their saves, then building their read model`,
+    );
+    const designsRebuild = await measureDesignsRebuild(
+      serverUrlFromEnv(),
+      plan.designs,
+      plan.designsBudgetMs,
+      progress,
+    );
+    progress('7. projection lag, the services as separate processes');
+    const servicesLag = await measureServicesLag(
+      bench.url,
+      admin,
+      { warmupMs: plan.warmupMs, durationMs: plan.servicesLagMs },
+      progress,
+    );
+    progress('done');
     return {
       startedAt,
       environment: {
@@ -192,11 +234,13 @@ async function runBenchmarks(bench: BenchDatabase, plan: Plan): Promise<BenchRep
       rebuild,
       listLatency,
       pageThroughput,
+      designsRebuild,
+      servicesLag,
       quick: plan.targetGroups < FULL.targetGroups,
       notes,
     };
   } finally {
-    await platform.close();
+    await closePlatform();
   }
 }
 

@@ -31,7 +31,10 @@ export interface Throughput extends Percentiles {
   ops: number;
   seconds: number;
   opsPerSecond: number;
-  /** CPU time of this whole process (client, and server when it runs here) over wall time; 100 = one core. */
+  /**
+   * CPU time of the bench's process (the server, and the client when it runs here) over wall time;
+   * 100 = one core.
+   */
   processCpuPercent: number;
 }
 
@@ -44,15 +47,10 @@ export interface RunPlan {
 /**
  * `writers` loops each run their operation back to back (a closed loop: one operation in flight
  * per writer) until the duration is over; operations in flight at the deadline finish and count.
- * Throughput is operations over the time until the last writer stopped. A warm-up run of the same
- * shape comes first and is thrown away (JIT, connection pool, caches, plans).
+ * Throughput is operations over the time until the last writer stopped. Measured runs come after
+ * a warm-up of the same shape, thrown away (JIT, connection pool, caches, plans): measureSlices.
  */
-export async function measureThroughput(plan: RunPlan, makeWriter: WriterFactory): Promise<Throughput> {
-  await runWriters(plan.writers, plan.warmupMs, makeWriter);
-  return runWriters(plan.writers, plan.durationMs, makeWriter);
-}
-
-/** One closed-loop run of `writers` writers for `durationMs`, no warm-up (see measureThroughput). */
+/** One closed-loop run of `writers` writers for `durationMs`, no warm-up. */
 export async function runWriters(
   writers: number,
   durationMs: number,
@@ -62,6 +60,18 @@ export async function runWriters(
 }
 
 /**
+ * Runs one slice of a kind of operation: `writers` closed-loop writers for `durationMs`, here or in
+ * another process (http-child.ts), timing each operation.
+ */
+export type SliceRunner = (writers: number, durationMs: number) => Promise<Slice>;
+
+/** The operations of `makeWriter`, run in this process. */
+export const inThisProcess =
+  (makeWriter: WriterFactory): SliceRunner =>
+  (writers, durationMs) =>
+    runSlice(writers, durationMs, makeWriter);
+
+/**
  * Several kinds of operation measured in turns: a warm-up of each, then `rounds` slices of
  * `durationMs / rounds` per kind, alternating, each kind's slices summed. A ratio between two
  * kinds then compares them over the same stretch of time, so load from anything else on the
@@ -69,26 +79,36 @@ export async function runWriters(
  */
 export async function measureInterleaved(
   plan: RunPlan & { rounds: number },
-  kinds: readonly WriterFactory[],
+  kinds: readonly SliceRunner[],
 ): Promise<Throughput[]> {
-  for (const makeWriter of kinds) await runSlice(plan.writers, plan.warmupMs, makeWriter);
+  for (const run of kinds) await run(plan.writers, plan.warmupMs);
   const slices: Slice[][] = kinds.map(() => []);
   const sliceMs = plan.durationMs / plan.rounds;
   for (let round = 0; round < plan.rounds; round++) {
-    for (const [k, makeWriter] of kinds.entries()) {
-      slices[k]!.push(await runSlice(plan.writers, sliceMs, makeWriter));
-    }
+    for (const [k, run] of kinds.entries()) slices[k]!.push(await run(plan.writers, sliceMs));
   }
   return slices.map((s) => throughputOf(plan.writers, s));
 }
 
-interface Slice {
+/** A warm-up slice thrown away, then one measured slice. */
+export async function measureSlices(plan: RunPlan, run: SliceRunner): Promise<Throughput> {
+  await run(plan.writers, plan.warmupMs);
+  return throughputOf(plan.writers, [await run(plan.writers, plan.durationMs)]);
+}
+
+export interface Slice {
   latencies: number[];
   seconds: number;
+  /** CPU time of this process meanwhile (the server's, when the client runs in another process). */
   cpuSeconds: number;
 }
 
-async function runSlice(writers: number, durationMs: number, makeWriter: WriterFactory): Promise<Slice> {
+/** `writers` closed-loop writers for `durationMs` in this process. */
+export async function runSlice(
+  writers: number,
+  durationMs: number,
+  makeWriter: WriterFactory,
+): Promise<Slice> {
   const latencies: number[] = [];
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
@@ -116,7 +136,7 @@ async function runSlice(writers: number, durationMs: number, makeWriter: WriterF
   return { latencies, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
-function throughputOf(writers: number, slices: readonly Slice[]): Throughput {
+export function throughputOf(writers: number, slices: readonly Slice[]): Throughput {
   const latencies = slices.flatMap((s) => s.latencies);
   const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
   const cpuSeconds = slices.reduce((sum, s) => sum + s.cpuSeconds, 0);

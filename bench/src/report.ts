@@ -3,6 +3,8 @@ import type { ListLatencyRun, TableState } from './list-latency';
 import type { PageThroughput } from './page-throughput';
 import type { LagResult } from './projection-lag';
 import type { RebuildResult, SeedResult } from './rebuild';
+import type { DesignsRebuild } from './rebuild-designs';
+import type { ServicesLag } from './services-lag';
 
 /** Everything one run measured, as printed and as written by `--json`. */
 export interface BenchReport {
@@ -31,6 +33,8 @@ export interface BenchReport {
   rebuild: RebuildResult;
   listLatency: ListLatencyRun;
   pageThroughput: PageThroughput;
+  designsRebuild: DesignsRebuild;
+  servicesLag: ServicesLag;
   /** `--quick`: every measurement shrunk; the figures are not comparable with the targets. */
   quick: boolean;
   notes: string[];
@@ -65,7 +69,8 @@ export function formatReport(report: BenchReport): string {
     `\n1. Single-event writes, one row per call (${plan.warmupSeconds} s warm-up, ${plan.measureSeconds} s measured each;`,
     `   plain INSERT and store.append in turns, ${plan.rounds} slices of ${plan.measureSeconds / plan.rounds} s each, before the platform starts;`,
     `   the started platform first runs ${plan.serverWarmupSeconds} s of POSTs at the most writers, thrown away, so its code is compiled;`,
-    `   then POST and plain INSERT in turns the same way, the INSERT through the platform's pool: POST's ratio is to that INSERT)`,
+    `   then POST and plain INSERT in turns the same way, the INSERT through the platform's pool: POST's ratio is to that INSERT;`,
+    `   POST from the client process unless labelled; node CPU %: the bench's process, the server and any client in it)`,
     table(
       ['what', 'writers', 'ops', 'ops/s', '× plain INSERT', 'p50 ms', 'p99 ms', 'node CPU %'],
       report.appends.map((r) => [
@@ -114,7 +119,7 @@ export function formatReport(report: BenchReport): string {
     ),
     `  (events/s over the whole build; filling: before the sort and trigram search indexes are created on the full table,`,
     `   and the vacuum that readies the tables for index-only scans before the switch)`,
-    `\n4. GET /api/usergroup page latency over HTTP, ${int(report.rebuild.groups)} groups, one request at a time`,
+    `\n4. GET /api/usergroup page latency over HTTP from the client process, ${int(report.rebuild.groups)} groups, one request at a time`,
     table(
       ['page', 'matched', 'samples', 'after switch p50', 'after switch p99', 'vacuumed p50', 'vacuumed p99'],
       report.listLatency.cases.map((r) => [
@@ -131,14 +136,17 @@ export function formatReport(report: BenchReport): string {
     `  "vacuumed": after VACUUM (ANALYZE) of it, ${tableState(report.listLatency.atVacuumed)})`,
   ];
   const page = report.pageThroughput;
+  const dr = report.designsRebuild;
   sections.push(
     `\n5. GET /api/usergroup first page (25 rows of ${int(page.groups)}, exact total), one client back to back`,
+    `   (the client process unless labelled; node CPU %: the server's process)`,
     table(
       ['answer', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'node CPU %'],
       (
         [
           ['remembered (asked again, nothing changed)', page.remembered],
           ['made afresh (Cache-Control: no-cache)', page.afresh],
+          ['made afresh, client in the server process', page.afreshInProcess],
         ] as const
       ).map(([what, t]) => [
         what,
@@ -149,73 +157,130 @@ export function formatReport(report: BenchReport): string {
         int(t.processCpuPercent),
       ]),
     ),
-    `\nTargets: today's figure, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
-    table(['figure', 'today', 'this run', 'target', 'met'], targets(report)),
+    `\n6. Build of the designs read model from the log: ${int(dr.designs)} designs, each created and saved ${dr.saves} times`,
+    `   (seeded by SQL in ${dr.seedSeconds.toFixed(1)} s, in a database of its own; each save one event with the whole document;`,
+    `   a runner of the designs projection alone builds it from the start of the log, as a rebuild does)`,
+    table(
+      ['design events', 'their data MB', 'applied', 'seconds', 'events/s', 'MB/s'],
+      [
+        [
+          int(dr.logEvents),
+          (dr.logBytes / 1e6).toFixed(1),
+          `${int(dr.appliedEvents)}${dr.finished ? '' : ' (time budget over)'}`,
+          dr.seconds.toFixed(1),
+          int(dr.eventsPerSecond),
+          dr.megabytesPerSecond.toFixed(1),
+        ],
+      ],
+    ),
+    `  (MB: the events' data as JSON text, 10⁶ bytes)`,
+    '\n7. Projection lag, the services as separate processes on PostgreSQL (command-service, projections, query-service)',
+    table(
+      ['groups created', 'p50 ms', 'p99 ms'],
+      [[int(report.servicesLag.created), ms(report.servicesLag.p50Ms), ms(report.servicesLag.p99Ms)]],
+    ),
+    `  (from the event's transaction start in the log to the first answer of the query-service listing the group,`,
+    `   a client process writing through the command-service and reading back to back)`,
+    `\nTargets: the figure before this round's work, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
+    table(['figure', 'before', 'this run', 'target', 'met'], targets(report)),
   );
   if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
   return `${sections.join('\n')}\n`;
 }
 
-/** The figures with targets, beside the figures measured before the work to meet them. */
+/**
+ * The figures with targets: this round's (the HTTP client in a process of its own), then those the
+ * last round met, which must not get worse. "before": the figure measured before the work to meet
+ * the target.
+ */
 function targets(report: BenchReport): string[][] {
   const rows: string[][] = [];
   const yes = (met: boolean) => (met ? 'yes' : 'NO');
-  const post = (writers: number) =>
-    report.appends.find((r) => r.what === 'POST /api/usergroup' && r.writers === writers);
-  const one = post(1);
+  const append = (what: string, writers: number) =>
+    report.appends.find((r) => r.what === what && r.writers === writers);
+  const one = append('POST /api/usergroup', 1);
   if (one) {
     rows.push([
-      'POST /api/usergroup, 1 writer ÷ INSERT',
-      '0.03× (79/s, p50 11.5 ms)',
-      `${one.ratioToInsert.toFixed(2)}× (${int(one.opsPerSecond)}/s, p50 ${ms(one.p50Ms)} ms, p99 ${ms(one.p99Ms)} ms)`,
-      '≥ 0.15×, p99 ≤ 10 ms',
-      yes(one.ratioToInsert >= 0.15 && one.p99Ms <= 10),
+      'POST /api/usergroup, 1 writer ÷ INSERT, client in another process',
+      '0.11× (418/s, p99 7.2 ms)',
+      `${one.ratioToInsert.toFixed(2)}× (${int(one.opsPerSecond)}/s, p99 ${ms(one.p99Ms)} ms)`,
+      '≥ 0.2×, p99 ≤ 5 ms',
+      yes(one.ratioToInsert >= 0.2 && one.p99Ms <= 5),
     ]);
   }
-  const eight = post(8);
+  const eight = append('POST /api/usergroup', 8);
   if (eight) {
     rows.push([
-      'POST /api/usergroup, 8 writers ÷ INSERT',
-      '0.02× (185/s, p99 82 ms)',
+      'POST /api/usergroup, 8 writers ÷ INSERT, client in another process',
+      '0.095×',
       `${eight.ratioToInsert.toFixed(2)}× (${int(eight.opsPerSecond)}/s, p99 ${ms(eight.p99Ms)} ms)`,
-      '≥ 0.10×',
-      yes(eight.ratioToInsert >= 0.1),
+      '≥ 0.15×',
+      yes(eight.ratioToInsert >= 0.15),
     ]);
   }
-  const append = report.appends.find((r) => r.what === 'store.append' && r.writers === 8);
-  if (append) {
-    rows.push([
-      'store.append, 8 writers ÷ INSERT',
-      '0.31×',
-      `${append.ratioToInsert.toFixed(2)}× (${int(append.opsPerSecond)}/s)`,
-      '≥ 0.5×',
-      yes(append.ratioToInsert >= 0.5),
-    ]);
-  }
-  const { remembered, afresh, groups } = report.pageThroughput;
+  const { afresh, groups } = report.pageThroughput;
   rows.push([
-    'GET /api/usergroup page of 25, one client',
-    '355 req/s',
-    `${int(remembered.opsPerSecond)} req/s, p99 ${ms(remembered.p99Ms)} ms at ${int(groups)} rows (made afresh: ${int(afresh.opsPerSecond)} req/s, p99 ${ms(afresh.p99Ms)} ms)`,
-    '≥ 1,500 req/s, p99 ≤ 10 ms',
-    yes(remembered.opsPerSecond >= 1500 && remembered.p99Ms <= 10),
+    'GET page of 25 made afresh, one client',
+    '904 req/s, p99 2.3 ms',
+    `${int(afresh.opsPerSecond)} req/s, p99 ${ms(afresh.p99Ms)} ms at ${int(groups)} rows`,
+    '≥ 1,500 req/s',
+    yes(afresh.opsPerSecond >= 1500),
+  ]);
+  const million = report.rebuild.groups >= 1_000_000;
+  const worstOf = (match: string) => {
+    const found = report.listLatency.cases.find((c) => c.what.includes(match));
+    return found ? Math.max(found.afterSwitch.p99Ms, found.vacuumed.p99Ms) : null;
+  };
+  const broad = worstOf('~10% match');
+  if (broad !== null) {
+    rows.push([
+      'list, q matching ~10% of 1,000,000 rows',
+      'p99 124 ms',
+      `p99 ${ms(broad)} ms at ${int(report.rebuild.groups)} rows (worse of the two passes)`,
+      '≤ 50 ms',
+      yes(broad <= 50 && million),
+    ]);
+  }
+  const designs = report.designsRebuild;
+  rows.push([
+    'rebuild of the designs read model, designs with their saves',
+    'only UserGroupCreated',
+    `${int(designs.eventsPerSecond)} events/s, ${designs.megabytesPerSecond.toFixed(1)} MB/s, ${int(designs.designs)} designs`,
+    '≥ 50,000 events/s at 100,000 designs',
+    yes(designs.eventsPerSecond >= 50_000 && designs.designs >= 100_000),
   ]);
   rows.push([
-    'rebuild of a read model',
-    '4,586 events/s',
-    `${int(report.rebuild.eventsPerSecond)} events/s (filling ${int(report.rebuild.fillEventsPerSecond)}, then ${report.rebuild.indexSeconds.toFixed(1)} s of indexes, ${report.rebuild.vacuumSeconds.toFixed(1)} s of vacuum)`,
+    'projection lag, services as separate processes on PostgreSQL',
+    'not measured',
+    `p50 ${ms(report.servicesLag.p50Ms)} ms, p99 ${ms(report.servicesLag.p99Ms)} ms`,
+    'p99 ≤ 20 ms',
+    yes(report.servicesLag.p99Ms <= 20),
+  ]);
+  const store = append('store.append', 8);
+  if (store) {
+    rows.push([
+      'store.append, 8 writers ÷ INSERT (met last round)',
+      '0.67×',
+      `${store.ratioToInsert.toFixed(2)}× (${int(store.opsPerSecond)}/s)`,
+      '≥ 0.5×',
+      yes(store.ratioToInsert >= 0.5),
+    ]);
+  }
+  rows.push([
+    'rebuild of the usergroups read model (met last round)',
+    '111,930 events/s',
+    `${int(report.rebuild.eventsPerSecond)} events/s`,
     '≥ 100,000 events/s',
     yes(report.rebuild.eventsPerSecond >= 100_000),
   ]);
-  const search = report.listLatency.cases.find((c) => c.what.includes('~1% match'));
-  if (search) {
-    const worst = Math.max(search.afterSwitch.p99Ms, search.vacuumed.p99Ms);
+  const narrow = worstOf('~1% match');
+  if (narrow !== null) {
     rows.push([
-      'list, sort + q (1% match)',
-      'p99 155 ms at 100,000 rows',
-      `p99 ${ms(worst)} ms at ${int(report.rebuild.groups)} rows (worse of the two passes)`,
-      'p99 ≤ 50 ms at 1,000,000 rows',
-      yes(worst <= 50 && report.rebuild.groups >= 1_000_000),
+      'list, sort + q matching 1% (met last round)',
+      'p99 43 ms',
+      `p99 ${ms(narrow)} ms at ${int(report.rebuild.groups)} rows (worse of the two passes)`,
+      '≤ 50 ms at 1,000,000 rows',
+      yes(narrow <= 50 && million),
     ]);
   }
   return rows;

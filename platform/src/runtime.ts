@@ -76,6 +76,11 @@ export interface RuntimeOptions {
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
   /** Keeps this platform's rate-limit counts apart in a Redis shared with others (tests). */
   rateLimitNamespace?: string;
+  /**
+   * One service of several processes on one database: appends wake the other processes' readers
+   * at once (PostgresEventStoreOptions.wakeOtherProcesses) instead of at their next poll.
+   */
+  wakeOtherProcesses?: boolean;
 }
 
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
@@ -90,7 +95,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     await migratePlatform(db.knex);
     const store = config.eventStoreUrl
       ? openKurrentDbEventStore(config.eventStoreUrl)
-      : createPostgresEventStore(db.knex, { pollIntervalMs: 100, prepared: !db.embedded });
+      : createPostgresEventStore(db.knex, {
+          pollIntervalMs: 100,
+          prepared: !db.embedded,
+          wakeOtherProcesses: !db.embedded && options.wakeOtherProcesses === true,
+        });
     const jwtSecret = config.jwtSecret
       ? new TextEncoder().encode(config.jwtSecret)
       : new Uint8Array(await loadOrCreateSecret(db.knex, 'jwt'));

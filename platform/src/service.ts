@@ -31,7 +31,7 @@ export async function runService(
     }
     throw error;
   }
-  const runtime = await openRuntime(config, { applicationName: name });
+  const runtime = await openRuntime(config, { applicationName: name, wakeOtherProcesses: true });
   // A service of the distributed stack is reached only through the gateway (deploy/nginx.conf),
   // which appends the address it saw to X-Forwarded-For: unless TRUST_PROXY says otherwise (a
   // load balancer in front of the gateway), trust exactly that one hop. `true` would take the

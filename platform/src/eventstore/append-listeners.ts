@@ -19,6 +19,7 @@ export class AppendListeners {
   private timer: NodeJS.Timeout | undefined;
   private lastHead: Position | null = null;
   private checking = false;
+  private checkAgain = false;
 
   constructor(
     private readonly headPosition: () => Promise<Position | null>,
@@ -64,15 +65,27 @@ export class AppendListeners {
     this.timer = undefined;
   }
 
+  /**
+   * Looks at the head now (another process said it appended): a look already under way is
+   * followed by one more, so an append committed while it ran is not left to the next poll.
+   */
+  checkNow(): void {
+    if (this.checking) this.checkAgain = true;
+    else void this.checkHead();
+  }
+
   private async checkHead(): Promise<void> {
     if (this.checking) return;
     this.checking = true;
     try {
-      const head = await this.headPosition();
-      if (head !== null && head !== this.lastHead) {
-        this.lastHead = head;
-        this.wake(head);
-      }
+      do {
+        this.checkAgain = false;
+        const head = await this.headPosition();
+        if (head !== null && head !== this.lastHead) {
+          this.lastHead = head;
+          this.wake(head);
+        }
+      } while (this.checkAgain);
     } catch {
       // The readers' own polls still run: a failed look at the head only delays a wake-up.
     } finally {

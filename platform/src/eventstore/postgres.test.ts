@@ -298,3 +298,41 @@ describe('PostgreSQL adapter, the events it gives its listeners', () => {
     },
   );
 });
+
+describe('PostgreSQL adapter, appends of other processes', () => {
+  const onServer = process.env.TEST_DATABASE_URL ? it : it.skip;
+
+  /** Two stores on one database, as two processes have; the reader's polls far apart. */
+  async function toldOfOthersAppend(wakeOtherProcesses: boolean, waitMs: number) {
+    const db = await openTestDatabase({ embedded: false });
+    const writer = createPostgresEventStore(db.knex, { pollIntervalMs: 60_000, wakeOtherProcesses });
+    const reader = createPostgresEventStore(db.knex, { pollIntervalMs: 60_000, wakeOtherProcesses });
+    try {
+      const told: string[] = [];
+      const off = reader.onAppended((position) => told.push(position));
+      // The reader's LISTEN connection is opened on its first listener.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { position } = await writer.append('Other-1', [newEvent('Happened', {})], {
+        expectedRevision: 'no_stream',
+      });
+      const deadline = Date.now() + waitMs;
+      while (!told.includes(position) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      off();
+      return told.includes(position);
+    } finally {
+      await writer.close();
+      await reader.close();
+      await db.drop();
+    }
+  }
+
+  onServer('with wakeOtherProcesses, a reader is told at once, not at its next poll', async () => {
+    expect(await toldOfOthersAppend(true, 2_000)).toBe(true);
+  });
+
+  onServer('without it, only the poll tells the reader', async () => {
+    expect(await toldOfOthersAppend(false, 500)).toBe(false);
+  });
+});

@@ -66,7 +66,24 @@ export interface PostgresEventStoreOptions {
    * connections of a process share one backend session and would prepare the same name twice.
    */
   prepared?: boolean;
+  /**
+   * Processes of their own on one database (the distributed stack's services): after each append
+   * the store says so on a PostgreSQL channel (NOTIFY), and while anyone in this process listens
+   * for appends, it LISTENs there and looks at the head at once, instead of at the next poll (up
+   * to `pollIntervalMs` later). Off in a process that runs every part itself, whose own appends
+   * wake its readers directly.
+   */
+  wakeOtherProcesses?: boolean;
 }
+
+/** What the store uses of a pg connection that LISTENs. */
+interface PgListenConnection {
+  on(event: 'notification' | 'error', handler: () => void): void;
+  query(sql: string): Promise<unknown>;
+}
+
+/** The channel of wakeOtherProcesses. */
+const APPENDED_CHANNEL = 'event_store_appended';
 
 const ORIGIN = { tx: 0n, pos: 0n };
 
@@ -206,7 +223,12 @@ export function createPostgresEventStore(
   knex: Knex,
   options: PostgresEventStoreOptions = {},
 ): PostgresEventStore {
-  return new PostgresEventStore(knex, options.pollIntervalMs ?? 100, options.prepared ?? false);
+  return new PostgresEventStore(
+    knex,
+    options.pollIntervalMs ?? 100,
+    options.prepared ?? false,
+    options.wakeOtherProcesses ?? false,
+  );
 }
 
 export class PostgresEventStore implements EventStore {
@@ -219,10 +241,17 @@ export class PostgresEventStore implements EventStore {
 
   readonly logInSql: LogInSql;
 
+  /** NOTIFY after appends (wakeOtherProcesses): one under way, and whether another must follow it. */
+  private notifying = false;
+  private notifyAgain = false;
+  /** The LISTEN connection while anyone listens (wakeOtherProcesses). */
+  private listening: Promise<PgListenConnection | null> | null = null;
+
   constructor(
     private readonly knex: Knex,
     private readonly pollIntervalMs: number,
     private readonly prepared: boolean,
+    private readonly wakeOtherProcesses = false,
   ) {
     this.listeners = new AppendListeners(() => this.headPosition(), pollIntervalMs);
     this.logInSql = {
@@ -270,7 +299,47 @@ export class PostgresEventStore implements EventStore {
     const result = await this.appendWith(this.knex, stream, events, expectedRevision, appended);
     this.appends++;
     this.listeners.appended(result.position, appended.length > 0 ? appended : undefined);
+    this.notifyOthers();
     return result;
+  }
+
+  /**
+   * Tells other processes' stores an append committed (wakeOtherProcesses), without holding up
+   * the append: appends while a NOTIFY is under way are told by one more after it.
+   */
+  private notifyOthers(): void {
+    if (!this.wakeOtherProcesses) return;
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    void (async () => {
+      try {
+        do {
+          this.notifyAgain = false;
+          await this.knex.raw('select pg_notify(?, null)', [APPENDED_CHANNEL]);
+        } while (this.notifyAgain);
+      } catch {
+        // The other processes' polls still find the append, a poll interval later.
+      } finally {
+        this.notifying = false;
+      }
+    })();
+  }
+
+  /** LISTENs on a connection of its own (outside the pool: it stays in the session). */
+  private async listen(): Promise<PgListenConnection | null> {
+    try {
+      const connection = (await this.knex.client.acquireRawConnection()) as PgListenConnection;
+      connection.on('notification', () => this.listeners.checkNow());
+      // A lost connection leaves the polls, which were running all along.
+      connection.on('error', () => {});
+      await connection.query(`listen ${APPENDED_CHANNEL}`);
+      return connection;
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -428,10 +497,14 @@ export class PostgresEventStore implements EventStore {
   }
 
   onAppended(listener: AppendListener): () => void {
+    if (this.wakeOtherProcesses) this.listening ??= this.listen();
     return this.listeners.add(listener);
   }
 
   async close(): Promise<void> {
     this.listeners.clear();
+    const connection = await this.listening;
+    this.listening = null;
+    if (connection) await this.knex.client.destroyRawConnection(connection);
   }
 }

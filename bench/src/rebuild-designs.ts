@@ -1,0 +1,202 @@
+import { nextId } from '@interior/command-service/ids';
+import {
+  type DesignDocument,
+  documentDelta,
+  emptyDesignDocument,
+  validateDesignDocument,
+} from '@interior/contracts';
+import { createPostgresEventStore, migratePlatform, openDatabase, PiiVault } from '@interior/platform';
+import { ProjectionRunner } from '@interior/projections';
+import { designsProjection } from '@interior/projections/designs/designs.projection';
+import type { Knex } from 'knex';
+import { createBenchDatabase } from './bench-database';
+
+/**
+ * Section 6: building the designs read model (`mydesign` and the current documents) from a log as
+ * the platform keeps it: each design created with a small plan and saved as it grew, every save
+ * one `DesignDocumentChanged` with the whole document. The events are written by SQL in chunks (as
+ * the groups are, rebuild.ts); MB/s is of the designs' events' data as JSON text.
+ */
+export interface DesignsRebuild {
+  designs: number;
+  /** Saves per design after its creation. */
+  saves: number;
+  seedSeconds: number;
+  /** The designs' events in the log, and the bytes of their data as JSON text. */
+  logEvents: number;
+  logBytes: number;
+  /** The build reached the end of the log within its time budget. */
+  finished: boolean;
+  /** Events applied (all of them when finished) over the seconds of the build (or of the budget). */
+  appliedEvents: number;
+  seconds: number;
+  eventsPerSecond: number;
+  /** Their data, in MB (10⁶ bytes) a second. */
+  megabytesPerSecond: number;
+}
+
+const SAVES = 2;
+
+/** A room of `width` × `depth` mm at (x, y), its four walls, a door in the first. */
+function addRoom(doc: DesignDocument, n: number, x: number, y: number, width: number, depth: number) {
+  const corners = [
+    { x, y },
+    { x: x + width, y },
+    { x: x + width, y: y + depth },
+    { x, y: y + depth },
+  ];
+  doc.rooms.push({ id: `room-${n}`, name: `방 ${n + 1}`, polygon: corners, ceilingHeight: 2_400 });
+  corners.forEach((a, i) => {
+    const b = corners[(i + 1) % corners.length]!;
+    doc.walls.push({ id: `wall-${n}-${i}`, a, b, thickness: 150, height: 2_400 });
+  });
+  doc.openings.push({
+    id: `door-${n}`,
+    wallId: `wall-${n}-0`,
+    kind: 'Door',
+    offset: 300,
+    width: 900,
+    height: 2_100,
+    sill: 0,
+  });
+}
+
+/** The plan as created (one room) and after each save (a room and furniture more each time). */
+export function growingDocuments(): DesignDocument[] {
+  const documents: DesignDocument[] = [];
+  const doc = emptyDesignDocument();
+  for (let stage = 0; stage <= SAVES; stage++) {
+    addRoom(doc, stage, stage * 4_000, 0, 3_800, 3_200);
+    for (let i = 0; i < 4; i++) {
+      doc.items.push({
+        id: `item-${stage}-${i}`,
+        productId: 1 + i,
+        x: stage * 4_000 + 500 + i * 700,
+        y: 1_000,
+        rotation: 90 * i,
+        quantity: 1,
+      });
+    }
+    const checked = validateDesignDocument(structuredClone(doc));
+    if (!checked.ok) throw new Error(`the bench's design document is invalid: ${checked.message}`);
+    documents.push(checked.data);
+  }
+  return documents;
+}
+
+/**
+ * Per design: its `DesignCreated` (revision 0) and `SAVES` `DesignDocumentChanged` (revisions
+ * 1…), in that order in the log, with ids from the platform's sequence and the metadata the
+ * command-service gives (as SEED_SQL in rebuild.ts).
+ */
+const SEED_SQL = `
+  with ids as (select nextval('id_design')::int as id from generate_series(1, ?)),
+  docs as (select ordinality - 1 as revision, value as document, ?::jsonb -> (ordinality::int - 1) as delta
+           from jsonb_array_elements(?::jsonb) with ordinality)
+  insert into events (id, stream, revision, type, data, metadata)
+  select gen_random_uuid(), 'Design-' || ids.id, docs.revision,
+    case when docs.revision = 0 then 'DesignCreated' else 'DesignDocumentChanged' end,
+    case when docs.revision = 0 then jsonb_build_object(
+        'id', ids.id, 'name', '벤치 디자인 ' || ids.id, 'description', '', 'ownerId', ?::int,
+        'folderId', null, 'planId', null, 'document', docs.document)
+      else jsonb_build_object('revision', docs.revision, 'document', docs.document, 'delta', docs.delta) end,
+    jsonb_build_object(
+      'actorId', ?::int, 'correlationId', gen_random_uuid(), 'causationId', null,
+      'occurredAt', to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'schemaVersion', 1)
+  from ids cross join docs
+  order by ids.id, docs.revision`;
+
+/**
+ * The designs' events at or before the designs loop's committed checkpoint (`<xid8>:<position>`,
+ * the log's order), or 0 before its first batch.
+ */
+async function appliedEvents(knex: Knex, checkpoint: string | null): Promise<number> {
+  if (!checkpoint) return 0;
+  const [tx = '0', position = '0'] = checkpoint.split(':');
+  const { rows } = await knex.raw<{ rows: { n: number }[] }>(
+    `select count(*)::int as n from events
+     where type = any(?::text[]) and (transaction_id, position) <= (?::xid8, ?::bigint)`,
+    [[...designsProjection.handles], tx, position],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * In a database of its own (created on `serverUrl`, dropped after), so that no other projection
+ * of the platform has the seeded events to catch up with, and no other section finds the designs:
+ * the log is seeded, then a runner of the designs projection alone is started on it and builds
+ * its read model from the start of the log, as a rebuild does. The build is timed to its end, or
+ * for at most `budgetMs`: then the rate is of the events its committed checkpoint had passed by
+ * then (a batch under way is not counted, so the rate is if anything low).
+ */
+export async function measureDesignsRebuild(
+  serverUrl: string,
+  designs: number,
+  budgetMs: number,
+  progress: (message: string) => void,
+  chunk = 20_000,
+): Promise<DesignsRebuild> {
+  const database = await createBenchDatabase(serverUrl);
+  const db = await openDatabase({ url: database.url, poolSize: 4, applicationName: 'bench-designs' });
+  const runner = new ProjectionRunner({
+    knex: db.knex,
+    store: createPostgresEventStore(db.knex, { prepared: true }),
+    vault: new PiiVault(db.knex),
+    projections: [designsProjection],
+  });
+  try {
+    await migratePlatform(db.knex);
+    const { knex } = db;
+    const documents = growingDocuments();
+    const deltas = documents.map((doc, i) => (i === 0 ? null : documentDelta(documents[i - 1]!, doc)));
+    // Owned by an id no account has: the designs projection reads no accounts.
+    const ownerId = 1;
+    await nextId(knex, 'Design');
+    const started = performance.now();
+    for (let done = 0; done < designs; ) {
+      const size = Math.min(chunk, designs - done);
+      await knex.raw(SEED_SQL, [size, JSON.stringify(deltas), JSON.stringify(documents), ownerId, ownerId]);
+      done += size;
+      progress(`seeded ${done.toLocaleString('en-US')} of ${designs.toLocaleString('en-US')} designs`);
+    }
+    const seedSeconds = (performance.now() - started) / 1000;
+    const log = await handledLog(knex);
+    progress('building the designs read model from the log');
+    const began = performance.now();
+    await runner.start();
+    const finished = await runner
+      .caughtUp({ timeoutMs: budgetMs })
+      .then(() => true)
+      .catch(() => false);
+    const seconds = (performance.now() - began) / 1000;
+    const checkpoint = runner.health().find((h) => h.name === designsProjection.name)?.checkpoint ?? null;
+    const applied = finished ? log.events : await appliedEvents(knex, checkpoint);
+    return {
+      designs,
+      saves: SAVES,
+      seedSeconds,
+      logEvents: log.events,
+      logBytes: log.bytes,
+      finished,
+      appliedEvents: applied,
+      seconds,
+      eventsPerSecond: applied / seconds,
+      // Every design's events are alike, so the bytes applied are in proportion to the events.
+      megabytesPerSecond: (log.bytes * (applied / log.events)) / 1e6 / seconds,
+    };
+  } finally {
+    await runner.stop();
+    await db.close();
+    await database.drop();
+  }
+}
+
+async function handledLog(knex: Knex): Promise<{ events: number; bytes: number }> {
+  const { rows } = await knex.raw<{ rows: { events: number; bytes: string | null }[] }>(
+    `select count(*)::int as events, sum(octet_length(data::text)) as bytes from events
+     where type = any(?::text[])`,
+    [[...designsProjection.handles]],
+  );
+  return { events: rows[0]?.events ?? 0, bytes: Number(rows[0]?.bytes ?? 0) };
+}
