@@ -38,14 +38,7 @@ export function groupAndUserRoutes(): Route[] {
         path: () => `/api/usergroup/${groups[key]}`,
         expected: (p) => (mayRead(p, groups[key]) ? 200 : 404),
       },
-      {
-        method: 'GET',
-        pattern: '/api/history/:type/:id',
-        path: () => `/api/history/UserGroup/${groups[key]}`,
-        expected: (p) => (mayRead(p, groups[key]) ? 200 : 404),
-        check: grantsShownTo((p) => manages(p, groups[key]), key !== 'none'),
-      },
-      // Its 이력 a page at a time, a record as it was, and what changed: hidden exactly where its history is.
+      // Its 이력 a page at a time, a record as it was, and what changed: hidden where the record is.
       {
         method: 'GET',
         pattern: '/api/history/:type/:id/log',
@@ -233,13 +226,6 @@ export function groupAndUserRoutes(): Route[] {
       pattern: '/api/user/:id',
       path: () => '/api/user/1',
       expected: (p) => (isAdmin(p) ? 200 : 404),
-    },
-    {
-      method: 'GET',
-      pattern: '/api/history/:type/:id',
-      path: () => `/api/history/User/${subject}`,
-      expected: (p) => (may(p, 'Read', 'User', subject) ? 200 : 404),
-      check: grantsShownTo((p) => may(p, 'Admin', 'User', subject)),
     },
     {
       method: 'GET',
