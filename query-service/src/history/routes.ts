@@ -1,7 +1,9 @@
 import {
   aclStream,
   auditLogReadModel,
+  grantedIdentities,
   type HistoryEntry,
+  identityKey,
   messages,
   RecordIdentityParamsSchema,
   streamName,
@@ -18,7 +20,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageHeaders, pageRequest, readPage, visibility } from '../audit/log-page';
 import type { QueryServiceDeps } from '../deps';
-import { personNames } from '../people';
+import { grantedIdentityNames, personNames } from '../people';
 import { requireReadable } from '../record-access';
 
 /** Fields that hold secrets (hashes); an auditor sees that they changed, never their value. */
@@ -132,7 +134,8 @@ export async function readableStream(deps: QueryServiceDeps, principal: Principa
  *   The record's events with their data are read only to fold them (`…/state`, `…/diff`, in
  *   as-of.ts), never answered whole.
  * - `GET /api/history/{ObjectType}`: the changes of the grants on every record of the type
- *   (stream `Acl-<type>`). Needs Admin on the type, or the Admin role.
+ *   (stream `Acl-<type>`), each with the names of who its grants name (`names`). Needs Admin on
+ *   the type, or the Admin role.
  */
 export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   app.get('/api/history/:type/:id/log', (request, reply) =>
@@ -148,6 +151,22 @@ export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceD
     const principal = principalOf(request);
     await deps.permissions.require(principal, { type }, 'Admin');
     const stream = aclStream({ type });
-    return present(deps, await deps.store.readStream(stream), stream);
+    const entries = await present(deps, await deps.store.readStream(stream), stream);
+    // Who the grants name, as the grants of a record name them to whoever manages them.
+    const identities = [...new Map(grantedIdentities(entries).map((i) => [identityKey(i), i])).values()];
+    const names = new Map(
+      (await grantedIdentityNames(deps, principal, identities)).map((info) => [
+        identityKey(info.identity),
+        info.label ?? '',
+      ]),
+    );
+    return entries.map((entry) => {
+      const named = grantedIdentities([entry]);
+      if (named.length === 0) return entry;
+      return {
+        ...entry,
+        names: Object.fromEntries(named.map((i) => [identityKey(i), names.get(identityKey(i))!])),
+      };
+    });
   });
 }
