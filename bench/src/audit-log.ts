@@ -6,7 +6,8 @@ import { ms, startSectionPlatform } from './section-platform';
 
 /**
  * The auditor's reads at scale: pages of the audit log (`GET /api/audit`, keyset pages, newest
- * first) with the log at a million events, and a record's state as of a revision
+ * first) with the log at a million events, a record's 이력 page by page
+ * (`GET /api/history/UserGroup/{id}/log`), and a record's state as of a revision
  * (`GET /api/history/UserGroup/{id}/state?revision=N`) for a record of 1,000 events. The log is
  * filled with group creations as section 3 seeds them (SQL, valid events), the record is changed
  * through the API. The client runs in a child process (http-child.ts).
@@ -115,6 +116,13 @@ export async function auditSection(
           ...plan,
         },
         { name: 'filter: time window, pages', paths: [page(window)], follow: true, ...plan },
+        {
+          // The record's 이력 tab (and a design's own log route, the same code): its pages by cursor.
+          name: `record 이력 pages, ${recordEvents} events`,
+          paths: [`/api/history/UserGroup/${recordId}/log?range=${encodeURIComponent('[0,24]')}`],
+          follow: true,
+          ...plan,
+        },
         {
           name: `as-of, record of ${recordEvents} events`,
           paths: revisions.map((r) => `/api/history/UserGroup/${recordId}/state?revision=${r}`),

@@ -1,5 +1,6 @@
-import { describeDelta, designLogSentence, documentDelta } from './design';
+import { describeDelta, documentDelta } from './design';
 import { emptyDesignDocument } from './design-document';
+import { auditSentence } from './event-labels';
 import { orientation } from './geometry';
 
 describe('orientation', () => {
@@ -42,11 +43,15 @@ describe('design log sentences', () => {
     const delta = documentDelta(before, after);
     expect(describeDelta(delta)).toBe('방 2개를 추가하고 방 1개를 삭제');
     expect(
-      designLogSentence(
-        { type: 'DesignDocumentChanged', data: { revision: 3, document: after, delta } },
-        '김민준',
-      ),
-    ).toBe('김민준 님이 방 2개를 추가하고 방 1개를 삭제했습니다. (리비전 3)');
+      auditSentence({
+        actorName: '김민준',
+        type: 'DesignDocumentChanged',
+        objectType: 'Design',
+        objectId: 7,
+        objectName: '‘거실’',
+        action: describeDelta(delta),
+      }),
+    ).toBe('김민준님이 디자인 ‘거실’에서 방 2개를 추가하고 방 1개를 삭제했습니다.');
     expect(describeDelta(documentDelta(before, before))).toBe('문서를 수정');
   });
 });

@@ -186,6 +186,17 @@ export function describeDelta(delta: DocumentDelta): string {
   return parts.length ? parts.join('하고 ') : '문서를 수정';
 }
 
+/**
+ * What a design's event did, told more closely than its type's name where its data says: a save by
+ * what it added and removed. `data` is the event's (or the design log's facts of it, which keep
+ * the delta).
+ */
+export function designEventAction(type: string, data: unknown): string | undefined {
+  if (type !== 'DesignDocumentChanged') return undefined;
+  const delta = (data as { delta?: DocumentDelta } | null)?.delta;
+  return delta ? describeDelta(delta) : undefined;
+}
+
 /** The difference in elements between two documents, by id. */
 export function documentDelta(before: DesignDocument, after: DesignDocument): DocumentDelta {
   const diff = (a: readonly { id: string }[], b: readonly { id: string }[]) => {
@@ -203,50 +214,6 @@ export function documentDelta(before: DesignDocument, after: DesignDocument): Do
     items: diff(before.items, after.items),
     wallDrawings: diff(before.wallDrawings, after.wallDrawings),
   };
-}
-
-/**
- * A design event as a Korean sentence of the design log, with who did it ("김민준 님이 방 2개를
- * 추가했습니다."). `actor` is the name, or null for the platform itself.
- */
-export function designLogSentence(event: DesignEvent, actor: string | null): string {
-  const who = actor ? `${actor} 님이` : '시스템이';
-  switch (event.type) {
-    case 'DesignCreated':
-      return event.data.planId
-        ? `${who} 평면도에서 디자인 "${event.data.name}"을(를) 만들었습니다.`
-        : `${who} 디자인 "${event.data.name}"을(를) 만들었습니다.`;
-    case 'DesignCopied':
-      return `${who} 디자인 ${event.data.sourceId}번을 복사해 "${event.data.name}"을(를) 만들었습니다.`;
-    case 'DesignRenamed':
-      return `${who} 이름을 "${event.data.name}"(으)로 바꾸었습니다.`;
-    case 'DesignDescribed':
-      return `${who} 설명을 바꾸었습니다.`;
-    case 'DesignMovedToFolder':
-      return event.data.folderId
-        ? `${who} 디자인을 다른 폴더로 옮겼습니다.`
-        : `${who} 디자인을 폴더 밖으로 옮겼습니다.`;
-    case 'DesignDocumentChanged':
-      return `${who} ${describeDelta(event.data.delta)}했습니다. (리비전 ${event.data.revision})`;
-    case 'DesignTrashed':
-      return `${who} 디자인을 휴지통으로 옮겼습니다.`;
-    case 'DesignRestored':
-      return `${who} 디자인을 휴지통에서 복원했습니다.`;
-    case 'DesignPurged':
-      return event.data.automatic
-        ? `휴지통에 ${DESIGN_TRASH_DAYS}일 동안 있던 디자인이 영구 삭제되었습니다.`
-        : `${who} 디자인을 영구 삭제했습니다.`;
-    case 'DesignOwnershipTransferred':
-      return `${who} 디자인의 소유자를 바꾸었습니다.`;
-    case 'DesignShared':
-      return `${who} 디자인을 공유했습니다. (${event.data.permission === 'Write' ? '쓰기' : '읽기'})`;
-    case 'DesignShareAttached':
-      return '공유받은 주소로 가입한 사용자에게 디자인 권한이 연결되었습니다.';
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
-  }
 }
 
 /** Comments on a design (object type Comment): one level of replies. */

@@ -139,10 +139,13 @@ export function auditSentence(entry: {
   objectType: string;
   objectId: number | null;
   objectName?: string | undefined;
+  /** What the event did, told more closely than its type's name ("방 2개를 추가"), where known. */
+  action?: string | undefined;
 }): string {
   const kind = objectTypeLabels[entry.objectType as ObjectType] ?? entry.objectType;
   const record = entry.objectId === null ? kind : `${kind} ${entry.objectName ?? String(entry.objectId)}`;
   const who = entry.actorName === systemActorName ? systemActorName : `${entry.actorName}님`;
+  if (entry.action) return `${subject(who)} ${record}에서 ${entry.action}했습니다.`;
   const what = eventTypeLabel(entry.type);
   return `${subject(who)} ${record}에서 ${what}${particle(what, '을', '를')} 했습니다.`;
 }

@@ -27,10 +27,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * Fields that say nothing to a reader: a link's token id, a password hash (shown redacted by the
- * API anyway; the event's name and reason say the password changed), and fields repeated by
- * another one (`added`/`removed` are the difference the groups' before → after shows).
+ * API anyway; the event's name and reason say the password changed), a shared address's keyed
+ * hash (the address itself is shown while it may be), and fields repeated by another one
+ * (`added`/`removed` are the difference the groups' before → after shows).
  */
-const hiddenFields = new Set(['jti', 'passwordHash', 'added', 'removed', 'previous']);
+const hiddenFields = new Set(['jti', 'passwordHash', 'emailKey', 'added', 'removed', 'previous']);
 
 type Fields = Record<string, unknown>;
 
@@ -81,6 +82,10 @@ function fieldsOf(
     case 'UserErased':
       data.status = 'Deleted';
       data.groups = [];
+      break;
+    case 'DesignShared':
+      // The address is sealed under the share's own key, which a reader of the design never opens.
+      delete data.email;
       break;
     case 'AclChanged':
       // A change of grants shows the grants, not the object it names.

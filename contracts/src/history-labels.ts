@@ -1,3 +1,4 @@
+import { type Permission, permissionLabels } from './acl';
 import { agreementDefinitions } from './agreements';
 import { erasedPersonName } from './event-labels';
 import { koreaTimeText } from './korea-time';
@@ -34,6 +35,8 @@ export const typeFieldNames: Partial<Record<ObjectType, Readonly<Record<string, 
     revision: '리비전',
     delta: '변경 내용',
     trashed: '휴지통',
+    permission: '공유 권한',
+    userId: '공유받은 사용자',
   },
 };
 
@@ -149,6 +152,8 @@ export function valueText(
         : '-';
     case 'status':
       return userStatusLabels[value as UserStatus] ?? String(value);
+    case 'permission':
+      return permissionLabels[value as Permission] ?? String(value);
     case 'lines':
       return Array.isArray(value) ? `${value.length.toLocaleString('ko-KR')}개 품목` : '-';
     case 'totals': {

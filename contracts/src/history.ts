@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import type { Ace, SecurityIdentity } from './acl';
 import { koreaMoment } from './audit';
 import { messages } from './messages';
 import type { FieldText } from './record-diff';
 import { idFrom } from './validation';
 
-/** One entry of GET /api/history/{ObjectType}/{id}, oldest first. */
+/**
+ * An event of a record's or a type's history with its data (secrets redacted), oldest first: what
+ * `…/state` and `…/diff` fold, and each change of a whole type's grants (`GET /api/history/{ObjectType}`).
+ */
 export interface HistoryEntry {
   id: string;
   type: string;
@@ -14,6 +18,19 @@ export interface HistoryEntry {
   occurredAt: string;
   /** Who did it, named as every history names people: their name now, "탈퇴한 사용자", or "시스템". */
   actor: { id: number | null; name: string };
+  /**
+   * A change of grants in a type's history: the name of each user, group and role its grants
+   * name (by `identityKey`), as shown to this reader: people as histories name them, never by number.
+   */
+  names?: Record<string, string>;
+}
+
+/** Every identity the grant changes of a history name. */
+export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIdentity[] {
+  return entries.flatMap((entry) => {
+    const aces = (entry.data as { aces?: unknown } | null)?.aces;
+    return entry.type === 'AclChanged' && Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [];
+  });
 }
 
 /** `GET /api/history/{ObjectType}/{id}/state`: as of one revision, or of a moment (Korea time unless it says otherwise). */

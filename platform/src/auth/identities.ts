@@ -1,6 +1,7 @@
 import {
   type AclInfo,
   roles as allRoles,
+  erasedPersonName,
   identityKey,
   roleIdentityLabel,
   type SecurityIdentity,
@@ -10,8 +11,8 @@ import { readModels } from '../read-models';
 import type { Principal } from './authenticate';
 import type { Permissions } from './permissions';
 
-/** How an erased user is named where their grants are shown. */
-const ERASED_USER = '(삭제된 사용자)';
+/** How an erased user is named where their grants are shown: as every history names them. */
+const ERASED_USER = erasedPersonName;
 
 /**
  * Display names of security identities (the `label` of an ACL entry as the API answers it): a user's name and address, a
@@ -132,8 +133,9 @@ export async function unreadableIdentities(
 }
 
 /**
- * `labelIdentities` for one caller: users and groups the caller may not read keep no label (the
- * UI shows "사용자 #13"), so no name or e-mail reaches someone who may not read that user.
+ * `labelIdentities` for one caller: users and groups the caller may not read keep no label, so a
+ * lookup by id tells no name or e-mail to someone who may not read that user (where the grants
+ * of a record they manage name someone, the query side names them as histories do).
  */
 export async function labelIdentitiesFor(
   knex: Knex,

@@ -13,7 +13,6 @@ import {
   badRequest,
   forbidden,
   labelIdentities,
-  labelIdentitiesFor,
   notFound,
   parseInput,
   principalOf,
@@ -24,6 +23,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
+import { grantedIdentityNames } from '../people';
 
 const KeywordQuery = z.object({
   keyword: z
@@ -49,8 +49,8 @@ const toIdentity = (row: AceRow): SecurityIdentity =>
  * (the grants, with labels), `GET api/permission/target` and `GET api/identity` (whom one could
  * grant to). Seeing or searching grants is for those who manage them: Admin permission on the
  * object, or (for the searches) on anything. A record that never existed is a 404 for everyone.
- * Searches and labels show only the users and groups the caller may read (the Admin role reads
- * all); roles are no secret.
+ * Searches show only the users and groups the caller may read (the Admin role reads all); roles
+ * are no secret. The grants' labels name everyone they grant to as histories do (`grantedIdentityNames`).
  */
 export function registerAclQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   const acesOf = async (request: FastifyRequest): Promise<{ acl: Acl; rows: AceRow[] }> => {
@@ -80,9 +80,8 @@ export function registerAclQueries(app: FastifyInstance, deps: QueryServiceDeps)
   for (const path of ['/api/acl/info/:type', '/api/acl/info/:type/:id']) {
     app.get(path, async (request): Promise<AclInfo[]> => {
       const { acl } = await acesOf(request);
-      const labelled = await labelIdentitiesFor(
-        deps.knex,
-        deps.permissions,
+      const labelled = await grantedIdentityNames(
+        deps,
         principalOf(request),
         acl.aces.map((a) => a.identity),
       );

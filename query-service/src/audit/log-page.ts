@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import type { QueryServiceDeps } from '../deps';
 import { personNames } from '../people';
 import { readableRecords } from '../record-access';
+import { designSaveActions, saveKey } from './design-saves';
 import { recordKey, recordNames } from './record-names';
 
 /**
@@ -194,7 +195,7 @@ export async function readPage(
     deps,
     page.flatMap((row) => (row.actorId === null ? [] : [Number(row.actorId)])),
   );
-  const records = await recordNames(deps, page);
+  const [records, saves] = await Promise.all([recordNames(deps, page), designSaveActions(deps, page)]);
   const entries: AuditEntry[] = page.map((row) => {
     const name = nameOf(row.actorId);
     return {
@@ -212,7 +213,13 @@ export async function readPage(
         objectId: row.objectId,
         ...(row.objectId === null
           ? {}
-          : { objectName: records.get(recordKey(row.objectType, Number(row.objectId))) }),
+          : {
+              objectName: records.get(recordKey(row.objectType, Number(row.objectId))),
+              action:
+                row.objectType === 'Design' && !row.acl
+                  ? saves.get(saveKey(Number(row.objectId), Number(row.revision)))
+                  : undefined,
+            }),
       }),
     };
   });

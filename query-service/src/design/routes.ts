@@ -1,16 +1,13 @@
 import {
   canAccess,
-  type DesignEvent,
   DesignId,
   dashboardRoutes,
   designDocumentSchema,
-  designLogSentence,
   designReadModels,
   drawDocumentSvg,
   messages,
 } from '@interior/contracts';
 import {
-  badRequest,
   etagOf,
   forbidden,
   type ListDefinition,
@@ -27,25 +24,15 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { QueryServiceDeps } from '../deps';
 import { sendDrawing } from '../drawing-reply';
-import { personNames } from '../people';
+import { sendRecordLog } from '../history/routes';
 import { requireReadable } from '../record-access';
 import { registerDesignAnalysisQueries } from './analysis-routes';
 import { registerCommentAndFolderQueries } from './comment-folder-routes';
 import { designDocumentAt } from './document-at';
 import { productLooksOf } from './product-looks';
 
-const { designs, log } = designReadModels;
+const { designs } = designReadModels;
 
-/** A row of the design log read model. */
-interface LogRow {
-  eventId: string;
-  type: string;
-  streamRevision: number;
-  actorId: number | null;
-  occurredAt: string;
-  facts: Record<string, unknown>;
-  documentRevision: number | null;
-}
 const Params = z.object({ id: DesignId });
 const RevisionQuery = z.object({
   revision: z.coerce
@@ -54,7 +41,6 @@ const RevisionQuery = z.object({
     .min(0)
     .optional(),
 });
-const LogQuery = z.object({ range: z.string().optional() });
 
 /** The columns of every list of designs. */
 const designList = (resource: string, filters: ListDefinition['filters'] = {}): ListDefinition => ({
@@ -214,55 +200,14 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
     return sendDrawing(reply, svg, found.revision);
   });
 
-  app.get('/api/design/:id/log', async (request, reply) => {
-    const id = idOf(request);
-    await mayRead(request, id);
-    const { range } = parseInput(LogQuery, request.query);
-    let start = 0;
-    let end = 24;
-    if (range !== undefined) {
-      const parsed = z.tuple([z.number().int().min(0), z.number().int().min(0)]).safeParse(safeJson(range));
-      if (!parsed.success || parsed.data[1] < parsed.data[0] || parsed.data[1] - parsed.data[0] >= 1000)
-        throw badRequest(messages.invalidValue, { range: messages.invalidValue });
-      [start, end] = parsed.data;
-    }
-    // Newest first, a page of the log's small rows: no event, let alone a document, is read.
-    const [counted] = await deps.knex(log).where({ designId: id }).count({ total: '*' });
-    const total = Number(counted?.total ?? 0);
-    const page: LogRow[] = await deps
-      .knex(log)
-      .where({ designId: id })
-      .orderBy('streamRevision', 'desc')
-      .offset(start)
-      .limit(end - start + 1)
-      .select('eventId', 'type', 'streamRevision', 'actorId', 'occurredAt', 'facts', 'documentRevision');
-    const nameOf = await personNames(
-      deps,
-      page.flatMap((row) => (row.actorId === null ? [] : [row.actorId])),
-    );
-    const entries = page.map((row) => {
-      const actorId = row.actorId;
-      // Named as every history names people; what the system did reads "시스템이" in the sentence.
-      const name = actorId === null ? null : nameOf(actorId);
-      return {
-        id: row.eventId,
-        type: row.type,
-        revision: row.streamRevision,
-        occurredAt: row.occurredAt,
-        actor: { id: actorId, name },
-        sentence: designLogSentence({ type: row.type, data: row.facts } as DesignEvent, name),
-        documentRevision:
-          row.type === 'DesignDocumentChanged' ? (row.documentRevision ?? undefined) : undefined,
-      };
-    });
-    return sendList(reply, 'log', { records: entries, total, start });
-  });
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  // The design's 이력 under the name its API gives it: the same rows, sentences and keyset pages
+  // as every record's (`GET /api/history/Design/{id}/log`), "디자인을 찾을 수 없습니다" where it is not found.
+  app.get('/api/design/:id/log', (request, reply) =>
+    sendRecordLog(deps, request, reply, {
+      params: { type: 'Design', id: (request.params as { id?: unknown }).id },
+      unit: 'log',
+      path: (_, id) => `/api/design/${id}/log`,
+      notFoundMessage: messages.designNotFound,
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import {
   auditMoment,
   auditSentence,
+  designEventAction,
   diffRecord,
   foldFields,
   HistoryDiffQuerySchema,
@@ -66,6 +67,7 @@ async function asOf(
       objectType: record.type,
       objectId: record.id,
       objectName,
+      action: record.type === 'Design' ? designEventAction(last.type, last.data) : undefined,
     }),
     state,
     fields: stateFields(record.type, state, names, references),

@@ -1,6 +1,10 @@
 import {
   aclStream,
+  auditLogReadModel,
+  grantedIdentities,
   type HistoryEntry,
+  identityKey,
+  messages,
   RecordIdentityParamsSchema,
   streamName,
   TypeIdentityParamsSchema,
@@ -13,10 +17,10 @@ import {
   principalOf,
   type StoredEvent,
 } from '@interior/platform';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageHeaders, pageRequest, readPage, visibility } from '../audit/log-page';
 import type { QueryServiceDeps } from '../deps';
-import { personNames } from '../people';
+import { grantedIdentityNames, personNames } from '../people';
 import { requireReadable } from '../record-access';
 
 /** Fields that hold secrets (hashes); an auditor sees that they changed, never their value. */
@@ -67,14 +71,52 @@ export async function present(deps: QueryServiceDeps, events: StoredEvent[], sub
 /**
  * One record (`{type, id}` path parameters) for a caller who may read it: a record that never
  * existed is a 404 (a deleted one keeps its events), and so is one whoever may not read by its id,
- * who does not learn of it from its history either. Its first event alone is read to know it.
+ * who does not learn of it from its history either.
  */
-async function readableRecord(deps: QueryServiceDeps, principal: Principal, params: unknown) {
+async function readableRecord(
+  deps: QueryServiceDeps,
+  principal: Principal,
+  params: unknown,
+  notFoundMessage: string = messages.notFound,
+) {
   const { type, id } = parseInput(RecordIdentityParamsSchema, params);
   const stream = streamName(type, id);
-  if ((await deps.store.readStream(stream, { limit: 1 })).length === 0) throw notFound();
-  await requireReadable(deps, principal, { type, id });
+  // The audit log's index row says so without reading an event (a design's first holds its
+  // drawing); a record too new for the read model yet is asked of its stream.
+  const logged = await deps
+    .knex(auditLogReadModel)
+    .where({ objectType: type, objectId: id, acl: false })
+    .first('position');
+  if (!logged && (await deps.store.readStream(stream, { limit: 1 })).length === 0)
+    throw notFound(notFoundMessage);
+  await requireReadable(deps, principal, { type, id }, notFoundMessage);
   return { type, id, stream };
+}
+
+/**
+ * One page of a record's 이력 (`params`: its `{type, id}`), newest first: its events and the
+ * changes of its grants as the audit log tells them, paged by the cursor of the row before. Its own
+ * events are the reader's (they may read the record); its grant changes, as in the audit log, only
+ * with Admin on it. `path` is where the route answers (for `Link`), `unit` the `Content-Range` unit.
+ */
+export async function sendRecordLog(
+  deps: QueryServiceDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: {
+    params: unknown;
+    unit: string;
+    path: (type: string, id: number) => string;
+    notFoundMessage?: string;
+  },
+) {
+  const principal = principalOf(request);
+  const { type, id } = await readableRecord(deps, principal, page.params, page.notFoundMessage);
+  const { after, start, size } = pageRequest(request.query as Record<string, unknown>);
+  const filter = { filter: { objectType: type, objectId: id }, from: null, to: null };
+  const rows = await readPage(deps, visibility(deps, principal), filter, after, size);
+  pageHeaders(reply, { unit: page.unit, path: page.path(type, id), kept: {}, start, size }, rows);
+  return rows.entries;
 }
 
 /** The events of one record, all of them, for a caller `readableRecord` lets in. */
@@ -89,42 +131,42 @@ export async function readableStream(deps: QueryServiceDeps, principal: Principa
  *   events and the changes of its grants as the audit log tells them (one sentence each, the same
  *   rows, `range`, `after`, `Link` and `X-Next-Cursor` as `GET /api/audit` filtered by the record),
  *   never its whole stream at once. 404 exactly where the record's history is.
- * - `GET /api/history/{ObjectType}/{id}`: every event of one record with its data, and the changes of its
- *   grants. Needs what reading the record by its id needs (`mayReadRecord`); the grant changes (who holds what) are shown only to those
- *   who may read its ACL (Admin on the record, or the Admin role), as `GET api/acl` is. A record
- *   that never existed is a 404; a deleted one keeps its history.
+ *   The record's events with their data are read only to fold them (`…/state`, `…/diff`, in
+ *   as-of.ts), never answered whole.
  * - `GET /api/history/{ObjectType}`: the changes of the grants on every record of the type
- *   (stream `Acl-<type>`). Needs Admin on the type, or the Admin role.
+ *   (stream `Acl-<type>`), each with the names of who its grants name (`names`). Needs Admin on
+ *   the type, or the Admin role.
  */
 export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
-  app.get('/api/history/:type/:id/log', async (request, reply) => {
-    const principal = principalOf(request);
-    const { type, id } = await readableRecord(deps, principal, request.params);
-    const { after, start, size } = pageRequest(request.query as Record<string, unknown>);
-    // Its own events are the reader's (they may read the record); its grant changes, as in the
-    // audit log, only with Admin on it.
-    const filter = { filter: { objectType: type, objectId: id }, from: null, to: null };
-    const page = await readPage(deps, visibility(deps, principal), filter, after, size);
-    const path = `/api/history/${type}/${id}/log`;
-    pageHeaders(reply, { unit: 'history', path, kept: {}, start, size }, page);
-    return page.entries;
-  });
-
-  app.get('/api/history/:type/:id', async (request) => {
-    const principal = principalOf(request);
-    const { type, id, stream, own } = await readableStream(deps, principal, request.params);
-    const mayReadAcl = await deps.permissions.has(principal, { type, id }, 'Admin');
-    // The record's own events and the changes of its grants, in the order they happened.
-    const grants = mayReadAcl ? await deps.store.readStream(aclStream({ type, id })) : [];
-    const events = [...own, ...grants].sort((a, b) => deps.store.comparePositions(a.position, b.position));
-    return present(deps, events, stream);
-  });
+  app.get('/api/history/:type/:id/log', (request, reply) =>
+    sendRecordLog(deps, request, reply, {
+      params: request.params,
+      unit: 'history',
+      path: (type, id) => `/api/history/${type}/${id}/log`,
+    }),
+  );
 
   app.get('/api/history/:type', async (request) => {
     const { type } = parseInput(TypeIdentityParamsSchema, request.params);
     const principal = principalOf(request);
     await deps.permissions.require(principal, { type }, 'Admin');
     const stream = aclStream({ type });
-    return present(deps, await deps.store.readStream(stream), stream);
+    const entries = await present(deps, await deps.store.readStream(stream), stream);
+    // Who the grants name, as the grants of a record name them to whoever manages them.
+    const identities = [...new Map(grantedIdentities(entries).map((i) => [identityKey(i), i])).values()];
+    const names = new Map(
+      (await grantedIdentityNames(deps, principal, identities)).map((info) => [
+        identityKey(info.identity),
+        info.label ?? '',
+      ]),
+    );
+    return entries.map((entry) => {
+      const named = grantedIdentities([entry]);
+      if (named.length === 0) return entry;
+      return {
+        ...entry,
+        names: Object.fromEntries(named.map((i) => [identityKey(i), names.get(identityKey(i))!])),
+      };
+    });
   });
 }

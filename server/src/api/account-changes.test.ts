@@ -1,5 +1,6 @@
 import { messages } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform, tokenInMail } from '../testing/platform';
+import { recordLog } from '../testing/record-history';
 import { SmtpMailbox } from '../testing/smtp';
 
 /**
@@ -138,10 +139,8 @@ describe('group members', () => {
     // b reads no user but themselves: the list shows only what the caller may read.
     expect((await members(design, b.token)).body.map((u: { id: number }) => u.id)).toEqual([b.id]);
 
-    const history = await api().request('GET', `/api/history/User/${a.id}`, { token: admin });
-    expect(history.body.map((e: { type: string }) => e.type)).toEqual(
-      expect.arrayContaining(['UserGroupsChanged']),
-    );
+    const history = await recordLog(api(), admin, `User/${a.id}`);
+    expect(history.rows.map((e) => e.type)).toEqual(expect.arrayContaining(['UserGroupsChanged']));
   });
 
   it('never let a manager of a group put themselves in it, nor add someone they may not read', async () => {

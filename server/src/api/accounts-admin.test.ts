@@ -1,5 +1,6 @@
 import { messages } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform, tokenInMail } from '../testing/platform';
+import { recordLog } from '../testing/record-history';
 
 let platform: TestPlatform;
 let admin: string;
@@ -144,8 +145,8 @@ describe('user administration', () => {
     );
     expect((await api().request('GET', `/api/usergroup/${group.id}`, { token: admin })).body.members).toBe(0);
 
-    const history = await api().request('GET', `/api/history/User/${user.id}`, { token: admin });
-    expect(history.body.map((e: { type: string }) => e.type)).toEqual(
+    const history = await recordLog(api(), admin, `User/${user.id}`);
+    expect(history.rows.map((e) => e.type)).toEqual(
       expect.arrayContaining([
         'UserRolesChanged',
         'UserGroupsChanged',

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { messages } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordLog, recordStateAt } from '../testing/record-history';
 
 let platform: TestPlatform;
 let admin: string;
@@ -64,8 +65,8 @@ describe('erasing a user', () => {
     expect((await keyOf(user.id))?.length).toBe(32);
     const record = await api().request('GET', `/api/user/${user.id}`, { token: admin });
     expect(record.body).toMatchObject({ name: '회원', email, status: 'Active' });
-    const history = await api().request('GET', `/api/history/User/${user.id}`, { token: admin });
-    expect(history.body[0].data).toMatchObject({ email, name: '회원' });
+    const history = await recordStateAt(api(), admin, `User/${user.id}`, 0);
+    expect(history.body.state).toMatchObject({ email, name: '회원' });
     const renamed = await api().request('PUT', '/api/user/current', {
       token: user.token,
       body: { name: '이름 바꾼 회원' },
@@ -93,9 +94,12 @@ describe('erasing a user', () => {
       email: null,
       status: 'Deleted',
     });
-    const raw = JSON.stringify(
-      (await api().request('GET', `/api/history/User/${user.id}`, { token: admin })).body,
-    );
+    const { rows } = await recordLog(api(), admin, `User/${user.id}`);
+    const raw = JSON.stringify([
+      rows,
+      (await recordStateAt(api(), admin, `User/${user.id}`, 0)).body,
+      (await recordStateAt(api(), admin, `User/${user.id}`, rows.at(-1)!.revision!)).body,
+    ]);
     for (const secret of [email, '이름 바꾼 회원']) expect(raw).not.toContain(secret);
     expect(
       (await api().request('POST', '/api/login', { body: { email, password: 'member password 2' } })).status,
@@ -159,8 +163,8 @@ describe('erasing a user', () => {
     }
     expect(key?.length).toBe(0);
     expect(await knex()('files').where({ ownerId: user.id })).toEqual([]);
-    const history = await api().request('GET', `/api/history/User/${user.id}`, { token: admin });
-    expect(history.body[0].data).toMatchObject({ email: null, name: null });
+    const history = await recordStateAt(api(), admin, `User/${user.id}`, 0);
+    expect(history.body.state).toMatchObject({ email: null, name: null });
     // The address was never released; whoever registers it next takes the erased user's place.
     const again = await api().request('POST', '/api/user', {
       token: admin,
@@ -249,9 +253,9 @@ describe('erasing a user', () => {
 
     const record = await api().request('GET', `/api/user/${id}`, { token: admin });
     expect(record.body).toMatchObject({ id, name: null, email: null, status: 'Deleted' });
-    const history = await api().request('GET', `/api/history/User/${id}`, { token: admin });
-    expect(history.body[0].data).toMatchObject({ email: null, name: null, mobile: null });
-    expect(history.body.at(-1).type).toBe('UserErased');
+    const history = await recordStateAt(api(), admin, `User/${id}`, 0);
+    expect(history.body.state).toMatchObject({ email: null, name: null, mobile: null });
+    expect((await recordLog(api(), admin, `User/${id}`)).rows.at(-1)!.type).toBe('UserErased');
 
     const knex = platform.server.runtime.db.knex;
     const raw = JSON.stringify(await knex('events').select('data', 'metadata', 'stream'));

@@ -123,7 +123,7 @@ describe('the audit log', () => {
         // Grants and reservations: only the Admin sees those here.
         const key = `${row.objectType}/${row.objectId}`;
         if (row.objectId !== null && !histories.has(key)) {
-          const history = await api().request('GET', `/api/history/${key}`, { token: reader.token });
+          const history = await api().request('GET', `/api/history/${key}/log`, { token: reader.token });
           histories.set(key, history.status);
         }
         const readable = row.objectId !== null && histories.get(key) === 200;

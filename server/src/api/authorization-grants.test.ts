@@ -6,6 +6,7 @@ import {
   groupTypeAces,
   named,
   type Persona,
+  platform,
   setAcl,
   setUpPersonas,
   stopPlatform,
@@ -13,6 +14,7 @@ import {
   userAce,
 } from '../testing/authorization-matrix';
 import { ADMIN } from '../testing/platform';
+import { recordedEvents, recordLog } from '../testing/record-history';
 
 beforeAll(setUpPersonas);
 afterAll(stopPlatform);
@@ -48,8 +50,8 @@ describe('granting and revoking', () => {
     expect(
       (await api().request('GET', `/api/acl/UserGroup/${group}`, { token: designer.token! })).status,
     ).toBe(403);
-    const seen = await api().request('GET', `/api/history/UserGroup/${group}`, { token: designer.token! });
-    expect(seen.body.map((e: { type: string }) => e.type)).toEqual(['UserGroupCreated']);
+    const seen = await recordLog(api(), designer.token!, `UserGroup/${group}`);
+    expect(seen.rows.map((e) => e.type)).toEqual(['UserGroupCreated']);
 
     const info = await api().request('GET', `/api/acl/info/UserGroup/${group}`, { token: admin.token! });
     expect(info.body).toEqual([
@@ -65,10 +67,12 @@ describe('granting and revoking', () => {
       404,
     );
 
-    const history = await api().request('GET', `/api/history/UserGroup/${group}`, { token: admin.token! });
-    const changes = history.body.filter((e: { type: string }) => e.type === 'AclChanged');
-    expect(changes.map((e: { data: { aces: Ace[] } }) => e.data.aces.length)).toEqual([1, 0]);
-    expect(changes[0].actor).toEqual({ id: 1, name: '관리자' });
+    const history = await recordLog(api(), admin.token!, `UserGroup/${group}`);
+    const changes = history.rows.filter((e) => e.type === 'AclChanged');
+    expect(changes.map((e) => e.revision)).toEqual([null, null]);
+    expect(changes[0]!.actor).toEqual({ id: 1, name: '관리자' });
+    const recorded = await recordedEvents(platform, 'Acl-UserGroup', group);
+    expect(recorded.map((e) => (e.data as { aces: Ace[] }).aces.length)).toEqual([1, 0]);
   });
 
   it('answers each user what it holds, per type and per record', async () => {
@@ -100,7 +104,7 @@ describe('granting and revoking', () => {
     for (const path of [
       '/api/acl/UserGroup/2147483648',
       '/api/acl/info/UserGroup/2147483648',
-      '/api/history/UserGroup/2147483648',
+      '/api/history/UserGroup/2147483648/log',
       '/api/acl/UserGroup/1e3',
       '/api/acl/UserGroup/-1',
     ]) {
@@ -160,13 +164,13 @@ describe('granting and revoking', () => {
       ['GET', '/api/acl/UserGroup/999999'],
       ['GET', '/api/acl/info/UserGroup/999999'],
       ['PUT', '/api/acl/UserGroup/999999'],
-      ['GET', '/api/history/UserGroup/999999'],
-      ['GET', '/api/history/User/999999'],
+      ['GET', '/api/history/UserGroup/999999/log'],
+      ['GET', '/api/history/User/999999/state?revision=0'],
       // 0 is a well-formed object id (ids are non-negative) that no record has.
       ['GET', '/api/acl/UserGroup/0'],
       ['GET', '/api/acl/info/UserGroup/0'],
       ['PUT', '/api/acl/UserGroup/0'],
-      ['GET', '/api/history/UserGroup/0'],
+      ['GET', '/api/history/UserGroup/0/log'],
     ] as const) {
       const answer = await api().request(method, path, { token, ...(method === 'PUT' ? { body: [] } : {}) });
       expect({ method, path, status: answer.status }).toEqual({ method, path, status: 404 });
@@ -177,8 +181,8 @@ describe('granting and revoking', () => {
       body: { name: '지울 그룹', description: '이력 확인' },
     });
     await api().request('DELETE', `/api/usergroup/${created.body.id}`, { token });
-    const history = await api().request('GET', `/api/history/UserGroup/${created.body.id}`, { token });
-    expect(history.body.map((e: { type: string }) => e.type)).toEqual([
+    const history = await recordLog(api(), token, `UserGroup/${created.body.id}`);
+    expect(history.rows.filter((e) => e.revision !== null).map((e) => e.type)).toEqual([
       'UserGroupCreated',
       'UserGroupDeleted',
     ]);

@@ -196,7 +196,7 @@ describe('path ids are plain decimal digits', () => {
     ['/api/user/0', messages.invalidUserId],
     ['/api/usergroup/1e1', messages.invalidGroupId],
     ['/api/usergroup/Infinity', messages.invalidGroupId],
-    ['/api/history/UserGroup/1e0', messages.invalidId],
+    ['/api/history/UserGroup/1e0/log', messages.invalidId],
   ])('GET %s is a 400 with its own message', async (path, message) => {
     const response = await get(path);
     expect(response.status).toBe(400);

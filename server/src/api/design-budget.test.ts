@@ -8,7 +8,7 @@ import {
 } from '@interior/contracts';
 import { zigZagDocument } from '@interior/contracts/worst-case-documents';
 import type { StoredEvent } from '@interior/platform';
-import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { ADMIN, type ApiResponse, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { buildWorkedExample } from '../testing/worked-example';
 
 /**
@@ -203,7 +203,7 @@ describe('the log and old revisions of a long history of large saves', () => {
         expect(page.status).toBe(200);
         expect(page.body).toHaveLength(10);
         expect(page.headers.get('content-range')).toMatch(/^log 0-9\/\d+$/);
-        expect(page.body[0].sentence).toMatch(/^김민준 님이 .*\(리비전 \d+\)$/);
+        expect(page.body[0].sentence).toMatch(/^김민준님이 디자인 ‘.+’에서 .+했습니다\.$/);
         expect(read.filter((r) => r.startsWith(`Design-${designId}@`))).toHaveLength(0);
 
         read.length = 0;
@@ -231,38 +231,42 @@ describe('the log and old revisions of a long history of large saves', () => {
     }
   });
 
-  it('pages the log newest first and answers each revision as it was saved', async () => {
-    const all = await api().request(
-      'GET',
-      `/api/design/${designId}/log?range=${encodeURIComponent('[0,999]')}`,
-      {
-        token: owner,
-      },
-    );
-    const total = Number(all.headers.get('content-range')?.split('/')[1]);
-    expect(all.body).toHaveLength(total);
-    const revisions = all.body.map((e: { revision: number }) => e.revision);
-    expect(revisions).toEqual([...revisions].sort((a: number, b: number) => b - a));
-    const middle = await api().request(
+  it('pages the log newest first by cursor and answers each revision as it was saved', async () => {
+    const rows: { position: string; type: string; revision: number | null }[] = [];
+    let path: string | null = `/api/design/${designId}/log?range=${encodeURIComponent('[0,199]')}`;
+    while (path) {
+      const page: ApiResponse = await api().request('GET', path, { token: owner });
+      expect(page.status).toBe(200);
+      rows.push(...page.body);
+      const next: string | null = page.headers.get('x-next-cursor');
+      path = next ? /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')![1]! : null;
+    }
+    expect(new Set(rows.map((row) => row.position)).size).toBe(rows.length);
+    const revisions = rows.flatMap((row) => (row.revision === null ? [] : [row.revision]));
+    expect(revisions).toEqual([...revisions].sort((a, b) => b - a));
+    // A page past the first starts after a row's position, never at a count of rows to skip.
+    const skipped = await api().request(
       'GET',
       `/api/design/${designId}/log?range=${encodeURIComponent('[5,7]')}`,
       {
         token: owner,
       },
     );
-    expect(middle.headers.get('content-range')).toBe(`log 5-7/${total}`);
-    expect(middle.body).toEqual(all.body.slice(5, 8));
-    const saves = all.body.filter((e: { type: string }) => e.type === 'DesignDocumentChanged');
-    for (const entry of saves.slice(0, 3) as { documentRevision: number }[]) {
-      const doc = await api().request(
-        'GET',
-        `/api/design/${designId}/document?revision=${entry.documentRevision}`,
-        {
-          token: owner,
-        },
-      );
+    expect(skipped.status).toBe(400);
+    const middle = await api().request(
+      'GET',
+      `/api/design/${designId}/log?after=${encodeURIComponent(rows[4]!.position)}&range=${encodeURIComponent('[5,7]')}`,
+      { token: owner },
+    );
+    expect(middle.headers.get('content-range')).toBe(`log 5-7/${rows.length > 8 ? 9 : 8}`);
+    expect(middle.body).toEqual(rows.slice(5, 8));
+    const saves = rows.filter((row) => row.type === 'DesignDocumentChanged').length;
+    for (const revision of [saves, saves - 1, 1]) {
+      const doc = await api().request('GET', `/api/design/${designId}/document?revision=${revision}`, {
+        token: owner,
+      });
       expect(doc.status).toBe(200);
-      expect(doc.headers.get('etag')).toBe(`"${entry.documentRevision}"`);
+      expect(doc.headers.get('etag')).toBe(`"${revision}"`);
     }
     const missing = await api().request('GET', `/api/design/${designId}/document?revision=9999`, {
       token: owner,

@@ -1,6 +1,7 @@
 import { commandDepsOf, purgeExpiredDesigns } from '@interior/command-service';
-import { emptyDesignDocument, messages, missingReferenceMessage } from '@interior/contracts';
+import { emptyDesignDocument, messages, missingReferenceMessage, type RecordDiff } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordLog } from '../testing/record-history';
 import { signInToShare } from '../testing/shares';
 
 let platform: TestPlatform;
@@ -267,13 +268,25 @@ describe('designs', () => {
         token: owner,
       },
     );
+    // The design's 이력 in the audit log's sentences (the design by its name now), a save by what
+    // it did to the drawing.
     expect(log.status).toBe(200);
-    expect(log.headers.get('content-range')).toBe('log 0-2/3');
-    expect(log.body.map((e: { sentence: string }) => e.sentence)).toEqual([
-      '김민준 님이 이름을 "새 이름"(으)로 바꾸었습니다.',
-      '김민준 님이 방 2개를 추가했습니다. (리비전 1)',
-      '김민준 님이 디자인 "원본"을(를) 만들었습니다.',
+    const own = (log.body as { revision: number | null; sentence: string }[]).filter(
+      (e) => e.revision !== null,
+    );
+    expect(own.map((e) => e.sentence)).toEqual([
+      '김민준님이 디자인 ‘새 이름’에서 이름 변경을 했습니다.',
+      '김민준님이 디자인 ‘새 이름’에서 방 2개를 추가했습니다.',
+      '김민준님이 디자인 ‘새 이름’에서 디자인 생성을 했습니다.',
     ]);
+    expect(log.headers.get('content-range')).toBe(`log 0-${log.body.length - 1}/${log.body.length}`);
+    // The same rows as the design's 이력 on every record's route.
+    const history = await api().request(
+      'GET',
+      `/api/history/Design/${design.id}/log?range=${encodeURIComponent('[0,9]')}`,
+      { token: owner },
+    );
+    expect(history.body).toEqual(log.body);
   });
 
   it('shares by e-mail: exactly that person may read or write, once they sign in again', async () => {
@@ -327,16 +340,23 @@ describe('designs', () => {
         token: owner,
         body: { email, permission: 'Write' },
       });
-      const history = await api().request('GET', `/api/history/Design/${design.id}`, { token: owner });
+      const history = await recordLog(api(), owner, `Design/${design.id}`);
+      const shared = history.rows.find((e) => e.type === 'DesignShared')!;
+      const diff = await api().request<RecordDiff>(
+        'GET',
+        `/api/history/Design/${design.id}/diff?from=${shared.revision! - 1}&to=${shared.revision}`,
+        { token: owner },
+      );
       const acl = await api().request('GET', `/api/acl/Design/${design.id}`, { token: owner });
       const info = await api().request('GET', `/api/acl/info/Design/${design.id}`, { token: owner });
       const row = await api().request('GET', `/api/mydesign/${design.id}`, { token: owner });
       return {
         answer: [answer.status, answer.body],
-        history: history.body.map((e: { type: string; data: Record<string, unknown> }) => {
-          const { email: _sealed, emailKey: _key, id: _id, ...data } = e.data;
-          return { type: e.type, data };
-        }),
+        history: history.rows.map((e) => ({ type: e.type, sentence: e.sentence, actor: e.actor })),
+        // What the share changed, by field (the address itself aside: it is the one difference).
+        shareChanges: diff.body.changes
+          .filter((change) => !/email/i.test(change.path))
+          .map(({ path, label, afterText }) => ({ path, label, afterText })),
         aces: acl.body.aces,
         info: info.body,
         shareCount: row.body.shareCount,
@@ -346,6 +366,13 @@ describe('designs', () => {
     const withoutAccount = await seenAfterSharing('no.account.yet@test.example');
     expect(withAccount).toEqual(withoutAccount);
     expect(JSON.stringify(withAccount)).not.toMatch(/"userId":\d/);
+    // A share reads as the screens name it: its permission in Korean, no hash of the address.
+    expect(withAccount.shareChanges).toContainEqual({
+      path: 'permission',
+      label: '공유 권한',
+      afterText: '쓰기',
+    });
+    for (const change of withAccount.shareChanges) expect(change.label).not.toBe('기타 항목');
   });
 
   it('a share to an address without an account attaches when that address signs up', async () => {

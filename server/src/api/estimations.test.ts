@@ -12,6 +12,7 @@ import {
   workedExampleTotals,
 } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordedEvents, recordLog } from '../testing/record-history';
 import { signInToShare } from '../testing/shares';
 import { buildWorkedExample } from '../testing/worked-example';
 
@@ -154,11 +155,9 @@ describe('estimations', () => {
     expect(cancel.body.message).toBe(messages.estimationStateConflict('주문됨', '취소'));
     expect((await act('designer', estimation.id, 'complete')).body.state).toBe('Completed');
 
-    const history = await api().request('GET', `/api/history/Estimation/${estimation.id}`, {
-      token: tokens.owner,
-    });
+    const history = await recordLog(api(), tokens.owner!, `Estimation/${estimation.id}`);
     expect(history.status).toBe(200);
-    expect((history.body as { type: string }[]).map((e) => e.type)).toEqual(
+    expect(history.rows.map((e) => e.type)).toEqual(
       expect.arrayContaining([
         'EstimationRequested',
         'EstimationQuoted',
@@ -329,7 +328,7 @@ describe('estimations', () => {
       `/api/estimation/${estimation.id}/draft`,
       `/api/estimation/${estimation.id}/quote/1`,
       `/api/estimation/${estimation.id}/quote/1.pdf`,
-      `/api/history/Estimation/${estimation.id}`,
+      `/api/history/Estimation/${estimation.id}/log`,
     ]) {
       expect([path, (await api().request('GET', path, { token: tokens.outsider })).status]).toEqual([
         path,
@@ -413,10 +412,7 @@ describe('estimations', () => {
     const accepted = await act('owner', estimation.id, 'accept', { revision: 2 });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ state: 'Ordered', quoteRevision: 2 });
-    const history = await api().request('GET', `/api/history/Estimation/${estimation.id}`, {
-      token: tokens.owner,
-    });
-    const order = (history.body as { type: string; data: unknown }[]).find(
+    const order = (await recordedEvents(platform, 'Estimation', estimation.id)).find(
       (e) => e.type === 'EstimationAccepted',
     );
     expect(order?.data).toEqual({ revision: 2, orderNumber: accepted.body.orderNumber });

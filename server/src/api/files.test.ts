@@ -1,5 +1,6 @@
 import { fileUrl, messages } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordedEvents } from '../testing/record-history';
 import { glbBytes, PDF_BYTES, PNG_BYTES, uploadFile } from '../testing/sample-files';
 
 let platform: TestPlatform;
@@ -151,9 +152,8 @@ describe('files of records', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.logo).toEqual(mine.body);
-    const history = await api().request('GET', `/api/history/Brand/${brand.body.id}`, { token: admin });
     // Only what changed is recorded: the logo's unchanged value is no change.
-    const events = history.body as { type: string; data: unknown }[];
+    const events = await recordedEvents(platform, 'Brand', brand.body.id);
     expect(events.find((e) => e.type === 'BrandUpdated')?.data).toEqual({ description: '설명을 더했습니다' });
 
     const notice = await api().request('POST', '/api/system/notice', {

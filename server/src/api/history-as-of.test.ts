@@ -1,12 +1,12 @@
 import {
   emptyDesignDocument,
-  type HistoryEntry,
   messages,
   type RecordAsOf,
   type RecordDiff,
   resourceNamed,
 } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordLog } from '../testing/record-history';
 import { createSample } from '../testing/resource-contract';
 import { buildWorkedExample } from '../testing/worked-example';
 
@@ -47,7 +47,11 @@ afterAll(async () => {
 });
 
 const get = (who: string, path: string) => api().request('GET', path, { token: tokens[who]! });
-const historyOf = async (path: string) => (await get('admin', `/api/history/${path}`)).body as HistoryEntry[];
+/** A record's own events in its 이력 (not its grants' changes), oldest first, as the Admin reads them. */
+const historyOf = async (path: string) =>
+  (await recordLog(api(), tokens.admin!, path)).rows.flatMap((entry) =>
+    entry.revision === null ? [] : [{ ...entry, revision: entry.revision }],
+  );
 
 /** Every value text a diff shows, for the property that none is an id or JSON. */
 function texts(diff: RecordDiff): string[] {
@@ -274,7 +278,7 @@ describe('a record as it was', () => {
     });
     const id = design.body.id as number;
     for (const who of ['owner', 'stranger', 'admin', 'manager']) {
-      const history = await get(who, `/api/history/Design/${id}`);
+      const history = await get(who, `/api/history/Design/${id}/log`);
       const state = await get(who, `/api/history/Design/${id}/state?revision=0`);
       const diff = await get(who, `/api/history/Design/${id}/diff?from=0&to=0`);
       expect({ who, state: state.status, diff: diff.status }).toEqual({

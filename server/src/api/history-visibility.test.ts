@@ -158,10 +158,10 @@ describe('history and the read path', () => {
         // The Admin reads every record: what is compared is never only refusals.
         if (reader.name === 'admin' && record.paths.length)
           expect({ type, readable }).toEqual({ type, readable: true });
-        const history = await api().request('GET', `/api/history/${type}/${record.id}`, {
+        // The 이력 tab's pages and the record as it began answer alike, for every type.
+        const history = await api().request('GET', `/api/history/${type}/${record.id}/state?revision=0`, {
           token: reader.token,
         });
-        // The 이력 tab's pages answer exactly as the history does, for every type.
         const log = await api().request('GET', `/api/history/${type}/${record.id}/log`, {
           token: reader.token,
         });

@@ -241,13 +241,15 @@ describe('6. text that is no UTF-8, and names in a history', () => {
 
     // Whoever acted on a record the reader may read is named as that record's screens name them:
     // by the display name the users read model has now, as the audit log names them.
-    const history = await api().request('GET', `/api/history/UserGroup/${managed}`, { token: reader.token });
-    expect(history.status).toBe(200);
-    const actors = history.body.map((e: { actor: { id: number; name: string } }) => e.actor);
-    expect(actors).toContainEqual({ id: 1, name: adminUser.name });
-    expect(actors).toContainEqual({ id: reader.id, name: '테스트 사용자' });
     const log = await api().request('GET', `/api/history/UserGroup/${managed}/log`, { token: reader.token });
     expect(log.status).toBe(200);
+    const actors = log.body.map((e: { actor: { id: number; name: string } }) => e.actor);
+    expect(actors).toContainEqual({ id: 1, name: adminUser.name });
+    expect(actors).toContainEqual({ id: reader.id, name: '테스트 사용자' });
+    const history = await api().request('GET', `/api/history/UserGroup/${managed}/state?revision=0`, {
+      token: reader.token,
+    });
+    expect(history.status).toBe(200);
     const sentences = log.body.map((e: { sentence: string }) => e.sentence);
     expect(sentences.some((s: string) => s.startsWith(`${adminUser.name}님이 `))).toBe(true);
     for (const answer of [history.body, log.body]) expect(JSON.stringify(answer)).not.toMatch(/#\d/);

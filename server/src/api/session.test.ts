@@ -1,6 +1,7 @@
 import { messages } from '@interior/contracts';
 import { SignJWT } from 'jose';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordedEvents, recordLog } from '../testing/record-history';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -150,10 +151,13 @@ describe('access and refresh tokens', () => {
       expect(reissue.status).toBe(401);
     }
     expect((await api().request('GET', '/api/user/current', { token: bystander.token })).status).toBe(200);
-    const history = await api().request('GET', `/api/history/User/${here.user.user.id}`, {
-      token: bystander.token,
+    // The sign-out is in the person's 이력, as who did it and what.
+    const history = await recordLog(api(), bystander.token, `User/${here.user.user.id}`);
+    expect(history.rows.at(-1)).toMatchObject({
+      type: 'UserSessionsRevoked',
+      actor: { id: here.user.user.id },
     });
-    expect(history.body.at(-1)).toMatchObject({
+    expect((await recordedEvents(platform, 'User', Number(here.user.user.id))).at(-1)).toMatchObject({
       type: 'UserSessionsRevoked',
       data: { reason: 'signed-out-everywhere' },
     });

@@ -1,5 +1,6 @@
 import { messages } from '@interior/contracts';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordedEvents, recordLog, recordStateAt } from '../testing/record-history';
 
 let platform: TestPlatform;
 let admin: string;
@@ -351,7 +352,7 @@ describe('bad requests never reach a 5xx', () => {
   });
 });
 
-describe('GET /api/history/{ObjectType}/{id}', () => {
+describe("a record's 이력 (GET /api/history/{ObjectType}/{id}/log and …/state)", () => {
   it('lists every event of a record oldest first with who did it and when', async () => {
     const { body: group } = await create('이력 그룹', '처음');
     await api().request('PUT', `/api/usergroup/${group.id}`, {
@@ -363,32 +364,38 @@ describe('GET /api/history/{ObjectType}/{id}', () => {
       token: admin,
       headers: { 'if-match': '"1"' },
     });
-    const history = await api().request('GET', `/api/history/UserGroup/${group.id}`, { token: admin });
-    expect(history.status).toBe(200);
-    expect(history.body.map((e: { type: string; revision: number }) => [e.type, e.revision])).toEqual([
+    const { status, rows } = await recordLog(api(), admin, `UserGroup/${group.id}`);
+    expect(status).toBe(200);
+    const own = rows.filter((e) => e.revision !== null);
+    expect(own.map((e) => [e.type, e.revision])).toEqual([
       ['UserGroupCreated', 0],
       ['UserGroupUpdated', 1],
       ['UserGroupDeleted', 2],
     ]);
-    expect(history.body[0]).toMatchObject({
-      data: { id: group.id, name: '이력 그룹', description: '처음' },
-      actor: { id: 1, name: '관리자' },
+    expect(own[0]).toMatchObject({ actor: { id: 1, name: '관리자' } });
+    expect(own[0]!.sentence).toMatch(/^관리자님이 사용자 그룹 .+에서 .+했습니다\.$/);
+    expect((await recordStateAt(api(), admin, `UserGroup/${group.id}`, 0)).body.state).toMatchObject({
+      name: '이력 그룹',
+      description: '처음',
     });
     // An update records the fields that changed (the form sent the whole record back).
-    expect(history.body[1].data).toEqual({ description: '두 번째' });
-    expect(Date.parse(history.body[2].occurredAt)).toBeGreaterThanOrEqual(
-      Date.parse(history.body[0].occurredAt),
-    );
-    expect(typeof history.body[0].position).toBe('string');
+    expect((await recordedEvents(platform, 'UserGroup', group.id))[1]!.data).toEqual({
+      description: '두 번째',
+    });
+    expect(Date.parse(own[2]!.occurredAt)).toBeGreaterThanOrEqual(Date.parse(own[0]!.occurredAt));
+    expect(typeof own[0]!.position).toBe('string');
   });
 
   it('never shows secrets, needs Read on the record, and refuses unknown object types', async () => {
-    const user = await api().request('GET', '/api/history/User/1', { token: admin });
-    expect(user.body[0].type).toBe('UserRegistered');
-    expect(user.body[0].data).toMatchObject({ email: ADMIN.email, name: '관리자', passwordHash: '[비공개]' });
-    expect((await api().request('GET', '/api/history/UserGroup/1', { token: designer })).status).toBe(404);
-    const unknown = await api().request('GET', '/api/history/Session/1', { token: admin });
+    const user = await recordStateAt(api(), admin, 'User/1', 0);
+    expect(user.body.type).toBe('UserRegistered');
+    expect(user.body.state).toMatchObject({ email: ADMIN.email, name: '관리자' });
+    expect(JSON.stringify(user.body)).not.toMatch(/passwordHash|\$argon2|\$2[aby]\$/);
+    expect((await api().request('GET', '/api/history/UserGroup/1/log', { token: designer })).status).toBe(
+      404,
+    );
+    const unknown = await api().request('GET', '/api/history/Session/1/log', { token: admin });
     expect(unknown.body).toMatchObject({ status: 400, message: messages.unknownObjectType });
-    expect((await api().request('GET', '/api/history/UserGroup/abc', { token: admin })).status).toBe(400);
+    expect((await api().request('GET', '/api/history/UserGroup/abc/log', { token: admin })).status).toBe(400);
   });
 });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { HistoryEntry } from '@interior/contracts';
 import type { Page, Route } from 'playwright-core';
 import {
   describeInBrowser,
@@ -11,6 +10,7 @@ import {
   UI_DIR,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
+import { recordLog } from '../testing/record-history';
 import { buildWorkedExample } from '../testing/worked-example';
 
 const PASSWORD = 'audit-ui-password-1';
@@ -75,13 +75,11 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
       if (edited.status !== 200) throw new Error(JSON.stringify(edited.body));
       etag = edited.headers.get('etag')!;
     }
-    const history = (
-      await platform.api.request('GET', `/api/history/Estimation/${estimationId}`, { token: admin })
-    ).body as HistoryEntry[];
+    const history = (await recordLog(platform.api, admin, `Estimation/${estimationId}`)).rows;
     const edits = history.filter((entry) => entry.type === 'EstimationDraftEdited');
-    revisions.computed = history.find((entry) => entry.type === 'EstimationDraftComputed')!.revision;
-    revisions.raised = edits[0]!.revision;
-    revisions.cut = edits[1]!.revision;
+    revisions.computed = history.find((entry) => entry.type === 'EstimationDraftComputed')!.revision!;
+    revisions.raised = edits[0]!.revision!;
+    revisions.cut = edits[1]!.revision!;
 
     browser = await launchBrowser();
     page = await browser.context.newPage();

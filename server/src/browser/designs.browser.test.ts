@@ -94,7 +94,18 @@ describeInBrowser('designs in the browser', () => {
     await comment.waitFor();
     expect(await comment.getByText('이서연').count()).toBe(1);
     await page.getByRole('tab', { name: '이력' }).click();
-    await page.getByText('김민준 님이 디자인을 공유했습니다. (읽기)').waitFor();
+    // The design's 이력 is every record's: the audit log's sentences, each opening what it changed.
+    const shareRow = page
+      .getByTestId('audit-row')
+      .filter({ hasText: '김민준님이 디자인 ‘34평 아파트’에서 공유를 했습니다.' });
+    await shareRow.waitFor();
+    await shareRow.getByRole('button', { name: '변경 내용' }).click();
+    await page
+      .getByRole('table', { name: '항목별 변경' })
+      .or(page.getByText('바뀐 항목이 없습니다.'))
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: '감사 작업대에서 보기' }).waitFor();
     await screenshot(page, 'design-log');
 
     await page.goto(`${platform.url}/dashboard/mydesign`);

@@ -20,7 +20,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Tabs,
   TextField,
@@ -28,13 +27,14 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Title, useDataProvider, useGetList } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PaidPlanNotice } from '../feedback/PaidPlanNotice';
+import { HistoryTable } from '../history/HistoryTable';
 import { touches, useWrite } from '../kit/useWrite';
 import { PermissionsTab } from '../permissions/PermissionsTab';
 import { currentUser } from '../session';
-import { type CommentRecord, designApi, formatArea, formatDate, type LogEntry } from './api';
+import { type CommentRecord, designApi, formatArea, formatDate } from './api';
 import { DesignThumbnail } from './DesignThumbnail';
 import { Drawing } from './Drawing';
 
@@ -57,10 +57,10 @@ const tabs = [
 ] as const;
 type TabKey = (typeof tabs)[number][0];
 
-function useDocument(id: number, revision?: number) {
+function useDocument(id: number) {
   return useQuery({
-    queryKey: ['design-document', id, revision ?? 'now'],
-    queryFn: () => designApi.document(id, revision),
+    queryKey: ['design-document', id, 'now'],
+    queryFn: () => designApi.document(id),
   });
 }
 
@@ -239,72 +239,6 @@ function CommentsTab({ design }: { design: DesignRecord }) {
   );
 }
 
-function LogTab({ design }: { design: DesignRecord }) {
-  const [page, setPage] = useState(0);
-  const [shown, setShown] = useState<number | null>(null);
-  const size = 20;
-  const dataProvider = useDataProvider();
-  // Keyed under design-log, not its path: a write to the design refreshes every design's log.
-  const log = useQuery({
-    queryKey: ['design-log', design.id, page],
-    queryFn: () =>
-      dataProvider.getList<LogEntry>(`design/${design.id}/log`, {
-        pagination: { page: page + 1, perPage: size },
-        sort: { field: 'occurredAt', order: 'DESC' },
-        filter: {},
-      }),
-  });
-  const revision = useDocument(design.id, shown ?? undefined);
-  return (
-    <Stack spacing={2}>
-      {log.error && <Alert severity="error">{(log.error as Error).message}</Alert>}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>언제</TableCell>
-            <TableCell>내용</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(log.data?.data ?? []).map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.occurredAt)}</TableCell>
-              <TableCell>{entry.sentence}</TableCell>
-              <TableCell>
-                {entry.documentRevision !== undefined && (
-                  <Button size="small" onClick={() => setShown(entry.documentRevision ?? null)}>
-                    이 리비전 보기
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Button disabled={page === 0} onClick={() => setPage(page - 1)}>
-          이전
-        </Button>
-        <Typography variant="body2">
-          {page + 1} / {Math.max(1, Math.ceil((log.data?.total ?? 0) / size))}
-        </Typography>
-        <Button disabled={(page + 1) * size >= (log.data?.total ?? 0)} onClick={() => setPage(page + 1)}>
-          다음
-        </Button>
-      </Stack>
-      {shown !== null && revision.data !== undefined && (
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="subtitle2">리비전 {shown}의 문서</Typography>
-            <Drawing document={revision.data} title={`${design.name} 리비전 ${shown}`} />
-          </CardContent>
-        </Card>
-      )}
-    </Stack>
-  );
-}
-
 function ShareTab({ design }: { design: DesignRecord }) {
   const write = useWrite();
   const user = currentUser()?.user;
@@ -431,7 +365,7 @@ export function DesignDetailPage() {
               </Suspense>
             )}
             {tab === 'comments' && <CommentsTab design={design.data} />}
-            {tab === 'log' && <LogTab design={design.data} />}
+            {tab === 'log' && <HistoryTable objectType="Design" id={design.data.id} />}
             {tab === 'permissions' && <ShareTab design={design.data} />}
           </>
         )}

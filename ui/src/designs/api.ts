@@ -22,15 +22,6 @@ export interface CommentRecord {
   version: number;
 }
 
-export interface LogEntry {
-  id: string;
-  type: string;
-  occurredAt: string;
-  actor: { id: number | null; name: string | null };
-  sentence: string;
-  documentRevision?: number;
-}
-
 export const designApi = {
   create: (body: { name: string; planId?: number | null; folderId?: number | null }) =>
     apiJson<DesignRecord>('/api/mydesign', { method: 'POST', json: body }),

@@ -3,6 +3,7 @@ import {
   dashboardPath,
   dashboardRouteTitles,
   type EstimationRecord,
+  erasedPersonName,
   estimationStateLabels,
   estimationStates,
   stepApplies,
@@ -64,7 +65,7 @@ function ManagerFilter({ source, label }: { source: string; label: string; alway
   });
   const choices = [
     { id: noValue, name: '미배정' },
-    ...(data ?? []).map((m) => ({ id: m.id, name: m.name ?? m.email ?? `#${m.id}` })),
+    ...(data ?? []).map((m) => ({ id: m.id, name: m.name ?? m.email ?? erasedPersonName })),
   ];
   return <SelectInput source={source} label={label} choices={choices} emptyText="전체" />;
 }
@@ -99,7 +100,7 @@ const NumberCell = (e: EstimationRecord) => (
   </Box>
 );
 
-const personName = (name: string | null, id: number | null) => name ?? (id ? `#${id}` : '미배정');
+const personName = (name: string | null, id: number | null) => name ?? (id ? erasedPersonName : '미배정');
 
 /**
  * The three estimation lists of the dashboard, one screen: `estimation` (the Admin's, all of them, by
@@ -153,7 +154,7 @@ export function EstimationListPage({ route }: { route: ListRoute }) {
               source="requesterName"
               label="요청자"
               disableSort
-              render={(e) => e.requesterName ?? `#${e.requesterId}`}
+              render={(e) => e.requesterName ?? erasedPersonName}
             />
             <DataTable.Col
               source="managerName"

@@ -1,4 +1,9 @@
-import { type EstimationRecord, type EstimationState, estimationStateLabels } from '@interior/contracts';
+import {
+  type EstimationRecord,
+  type EstimationState,
+  erasedPersonName,
+  estimationStateLabels,
+} from '@interior/contracts';
 import {
   Autocomplete,
   Button,
@@ -36,7 +41,8 @@ export function StateChip({ state }: { state: EstimationState }) {
   return <Chip size="small" color={stateColors[state]} label={estimationStateLabels[state]} />;
 }
 
-const person = (name: string | null, id: number | null) => (id === null ? '미배정' : (name ?? `#${id}`));
+const person = (name: string | null, id: number | null) =>
+  id === null ? '미배정' : (name ?? erasedPersonName);
 
 /** What an estimation is: numbers, people, dates and the last quote, as a two-column table. */
 export function EstimationFacts({ estimation: e }: { estimation: EstimationRecord }) {
@@ -44,7 +50,7 @@ export function EstimationFacts({ estimation: e }: { estimation: EstimationRecor
     ['견적 번호', e.estimateNumber],
     ['상태', <StateChip key="state" state={e.state} />],
     ['디자인', `${e.designName} (리비전 ${e.designRevision})`],
-    ['요청자', e.requesterName ?? `#${e.requesterId}`],
+    ['요청자', e.requesterName ?? erasedPersonName],
     ['담당 매니저', person(e.managerName, e.managerId)],
     ['담당 디자이너', person(e.designerName, e.designerId)],
     ['요청일', formatDate(e.registered)],

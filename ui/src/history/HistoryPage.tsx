@@ -10,7 +10,7 @@ import { HistoryTable } from './HistoryTable';
 /**
  * /dashboard/history/{resource}/{id}: the history of a record on a page of its own, for a record
  * whose own page cannot open any more because it was deleted (its events stay in the log). Who may
- * read it is the API's answer (GET /api/history/{type}/{id}), as for any history.
+ * read it is the API's answer (GET /api/history/{type}/{id}/log), as for any history.
  */
 export function HistoryPage() {
   const { resource = '', id = '' } = useParams();

@@ -1,14 +1,11 @@
 import {
-  type Ace,
   describeChanges,
   eventTypeLabel,
   type FieldChange,
   type HistoryEntry,
   type HistoryRow,
-  identityKey,
   type ObjectType,
   resourceObjectTypes,
-  type SecurityIdentity,
   sharedFieldNames,
 } from '@interior/contracts';
 import {
@@ -30,33 +27,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatDateTime } from '../i18n/format';
 import type { AppDataProvider } from '../kit/appDataProvider';
-import { type IdentityLabels, resolveLabels } from '../permissions/acl';
+import type { IdentityLabels } from '../permissions/acl';
 import { type Shown, showValue, type ValueContext } from './values';
 
-/** Every identity the grant changes of a history name. */
-export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIdentity[] {
-  return entries.flatMap((entry) => {
-    const aces = (entry.data as { aces?: unknown } | null)?.aces;
-    return entry.type === 'AclChanged' && Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [];
-  });
-}
-
 /**
- * Names for the identities of grant changes (POST api/identity/target), so a grant reads "홍길동
- * (hong@example.com) · 관리", not "사용자 #13". Only those who may read the grants see them, and
- * they may ask for names; should the names not load, the lines fall back to the ids.
+ * Names for the identities of grant changes, as the API gives them with each change (`names`): a
+ * grant reads "홍길동 (hong@example.com) · 관리", or the name alone for someone the reader may not
+ * read, as every history names people; never "#13".
  */
-function useIdentityLabels(entries: readonly HistoryEntry[] | undefined): IdentityLabels {
-  const identities = entries ? grantedIdentities(entries) : [];
-  const { data } = useQuery({
-    queryKey: ['identity-labels', ...[...new Set(identities.map(identityKey))].sort()],
-    queryFn: () => resolveLabels(identities),
-    enabled: identities.length > 0,
-    retry: false,
-  });
-  return data ?? noLabels;
+function identityLabelsOf(entries: readonly HistoryEntry[] | undefined): IdentityLabels {
+  return new Map(entries?.flatMap((entry) => Object.entries(entry.names ?? {})) ?? []);
 }
-const noLabels: IdentityLabels = new Map();
 
 function ShownValue({ value }: { value: Shown }) {
   if (!Array.isArray(value)) return <>{value}</>;
@@ -135,7 +116,7 @@ export function TypeGrantsHistory({ objectType }: { objectType: ObjectType }) {
     queryFn: () => dataProvider.getHistory(objectType),
   });
   const context: ValueContext = {
-    identities: useIdentityLabels(data),
+    identities: identityLabelsOf(data),
   };
   const resource = resourceOf(objectType);
 

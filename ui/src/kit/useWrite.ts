@@ -8,13 +8,13 @@ import { useNotify } from 'react-admin';
  * nothing else.
  */
 export const touches = {
-  /** A design's name, folder, owner or status: every design list, the design and its log. */
-  design: ['mydesign', 'trash', 'shared', 'design/management', 'design-manager/design', 'design-log'],
+  /** A design's name, folder, owner or status: every design list, the design and its history. */
+  design: ['mydesign', 'trash', 'shared', 'design/management', 'design-manager/design', 'history'],
   designfolder: ['designfolder'],
-  /** A comment: the design's comments, its count on the design, and the design's log. */
-  comment: ['comment', 'mydesign', 'design-log'],
-  /** A share: the design's grants, its share count, its log and history. */
-  share: ['mydesign', 'design-log', 'acl', 'history'],
+  /** A comment: the design's comments and its count on the design. */
+  comment: ['comment', 'mydesign'],
+  /** A share: the design's grants, its share count and its history. */
+  share: ['mydesign', 'acl', 'history'],
   /** An estimation's step: the three estimation lists, the estimation, its parts and history. */
   estimation: [
     'estimation',

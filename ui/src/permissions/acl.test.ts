@@ -18,8 +18,10 @@ describe('describeAce', () => {
     );
   });
 
-  it('falls back to the id for one the viewer may not read or that is gone', () => {
-    expect(describeAce({ identity: { type: 'User', id: 14 }, permission: 'Read' })).toBe('사용자 #14 · 읽기');
-    expect(identityName({ identity: { type: 'Group', id: 5 } })).toBe('그룹 #5');
+  it('never names anyone by number: without a label, "볼 수 없는 항목"', () => {
+    expect(describeAce({ identity: { type: 'User', id: 14 }, permission: 'Read' })).toBe(
+      '사용자 볼 수 없는 항목 · 읽기',
+    );
+    expect(identityName({ identity: { type: 'Group', id: 5 } })).toBe('볼 수 없는 항목');
   });
 });

@@ -1,8 +1,8 @@
 import {
   type Ace,
   type AclInfo,
+  hiddenReferenceName,
   identityKey,
-  MAX_ACL_ENTRIES,
   type ObjectType,
   type Permission,
   permissionLabels,
@@ -29,21 +29,8 @@ export async function saveGrants(type: ObjectType, id: string | number | undefin
 export const searchTargets = (keyword: string) =>
   apiJson<AclInfo[]>(`${apiBase}/permission/target?${new URLSearchParams({ keyword })}`);
 
-/** Display names of identities (`POST api/identity/target`), by `identityKey`; none for those the API leaves unnamed. */
+/** Display names of identities, by `identityKey`, as the API names them to this reader. */
 export type IdentityLabels = ReadonlyMap<string, string>;
-
-export async function resolveLabels(identities: readonly SecurityIdentity[]): Promise<IdentityLabels> {
-  const unique = [...new Map(identities.map((i) => [identityKey(i), i])).values()];
-  const labels = new Map<string, string>();
-  for (let start = 0; start < unique.length; start += MAX_ACL_ENTRIES) {
-    const answered = await apiJson<AclInfo[]>(`${apiBase}/identity/target`, {
-      method: 'POST',
-      json: unique.slice(start, start + MAX_ACL_ENTRIES),
-    });
-    for (const info of answered) if (info.label) labels.set(identityKey(info.identity), info.label);
-  }
-  return labels;
-}
 
 export const identityTypeLabels: Record<SecurityIdentity['type'], string> = {
   User: '사용자',
@@ -52,23 +39,18 @@ export const identityTypeLabels: Record<SecurityIdentity['type'], string> = {
 };
 
 /**
- * An identity's name: its label, else for a role its Korean name, else "사용자 #13" (an erased
- * user, a deleted group, or one the viewer may not read, whose name the API does not give).
+ * An identity's name: its label (the API names everyone a reader's grants name, as histories do),
+ * for a role its Korean name; without a label (an answer that could not name it) "볼 수 없는 항목",
+ * never its number.
  */
 export function identityName(info: AclInfo): string {
   if (info.label) return info.label;
-  return info.identity.type === 'Role'
-    ? roleIdentityLabel(info.identity.role)
-    : `${identityTypeLabels[info.identity.type]} #${info.identity.id}`;
+  return info.identity.type === 'Role' ? roleIdentityLabel(info.identity.role) : hiddenReferenceName;
 }
 
 /** One grant as a history line shows it: "사용자 홍길동 (hong@example.com) · 관리". */
 export const describeAce = (ace: Ace, labels: IdentityLabels = new Map()) => {
   const label = labels.get(identityKey(ace.identity));
-  // Without a label a user or group reads "사용자 #13", which names its kind already.
-  const name =
-    label || ace.identity.type === 'Role'
-      ? `${identityTypeLabels[ace.identity.type]} ${identityName({ identity: ace.identity, ...(label ? { label } : {}) })}`
-      : identityName({ identity: ace.identity });
-  return `${name} · ${permissionLabels[ace.permission as Permission]}`;
+  const name = identityName({ identity: ace.identity, ...(label ? { label } : {}) });
+  return `${identityTypeLabels[ace.identity.type]} ${name} · ${permissionLabels[ace.permission as Permission]}`;
 };

@@ -1,6 +1,5 @@
-/** Shown for a user whose personal data was erased (PIPA): name and e-mail are gone for good. */
-export const erasedUserName = '(삭제된 사용자)';
+import { erasedPersonName } from '@interior/contracts';
 
-/** A user's name as lists and titles show it; erased users have none. */
+/** A user's name as lists and titles show it: an erased user (PIPA) as every history names them. */
 export const userDisplayName = (record: { name?: string | null } | null | undefined): string =>
-  record?.name ?? erasedUserName;
+  record?.name ?? erasedPersonName;

@@ -23,6 +23,7 @@ import { Link as RouterLink } from 'react-router';
 import { identityName, searchTargets } from '../../permissions/acl';
 import { apiBase, apiJson } from '../../session';
 import { roleName, statusName } from '../user/choices';
+import { userDisplayName } from '../user/userName';
 
 const PER_PAGE = 25;
 const SEARCH_DELAY_MS = 250;
@@ -147,7 +148,7 @@ export function GroupMembers({
                     component={RouterLink}
                     to={createPath({ resource: 'user', type: 'show', id: user.id })}
                   >
-                    {user.name ?? `사용자 #${user.id}`}
+                    {userDisplayName(user)}
                   </Link>
                 </TableCell>
                 <TableCell sx={{ ...wideOnly, wordBreak: 'break-all' }}>{user.email ?? '-'}</TableCell>
@@ -156,13 +157,13 @@ export function GroupMembers({
                 {manages ? (
                   <TableCell align="right">
                     <IconButton
-                      aria-label={`${user.name ?? `사용자 #${user.id}`} 구성원에서 제외`}
+                      aria-label={`${userDisplayName(user)} 구성원에서 제외`}
                       disabled={busy}
                       onClick={() =>
                         void change(
                           'DELETE',
                           user.id,
-                          `${user.name ?? '사용자'}님을 구성원에서 제외했습니다.`,
+                          `${userDisplayName(user)}님을 구성원에서 제외했습니다.`,
                         )
                       }
                     >
