@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@interior/platform';
@@ -13,7 +14,19 @@ import type { Page } from 'playwright-core';
  * it in production). The budgets are those of the UI's route split: the sign-in page must stay
  * light for people who never reach the dashboard.
  */
-export const uiWeightBudgets = { loginJsBytes: 175_000, dashboardJsBytes: 450_000 } as const;
+export const uiWeightBudgets = { loginJsBytes: 170_000, dashboardJsBytes: 400_000 } as const;
+
+/**
+ * Where the pages should get to, printed beside the figures with whether they are there: the
+ * budgets above hold what has been reached, these are the goal (a signed-out visitor's sign-in
+ * page light enough to paint at once, a signed-in user's landing page without the admin screens
+ * they do not open).
+ */
+export const uiWeightTargets = {
+  loginJsBytes: 150_000,
+  loginFirstContentfulPaintMs: 300,
+  dashboardJsBytes: 300_000,
+} as const;
 
 export interface UiWeight {
   login: { jsBytes: number; jsFiles: number; firstContentfulPaintMs: number[] };
@@ -152,13 +165,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export function formatUiWeight(weight: UiWeight): string {
   const verdict = (bytes: number, budget: number) =>
     bytes <= budget ? `within ${kB(budget)}` : `OVER the ${kB(budget)} budget`;
+  const met = (ok: boolean) => (ok ? 'met yes' : 'met NO');
+  const fcp = median(weight.login.firstContentfulPaintMs);
+  const { loginJsBytes, dashboardJsBytes, loginFirstContentfulPaintMs } = uiWeightTargets;
   return [
     'UI weight (Chromium, cold cache, compressed JavaScript transferred)',
-    `  /login               ${kB(weight.login.jsBytes).padStart(10)} in ${weight.login.jsFiles} files, ${verdict(weight.login.jsBytes, uiWeightBudgets.loginJsBytes)}`,
-    `  /dashboard/mydesign  ${kB(weight.dashboard.jsBytes).padStart(10)} in ${weight.dashboard.jsFiles} files, ${verdict(weight.dashboard.jsBytes, uiWeightBudgets.dashboardJsBytes)}`,
+    `  /login               ${kB(weight.login.jsBytes).padStart(10)} in ${weight.login.jsFiles} files, ${verdict(weight.login.jsBytes, uiWeightBudgets.loginJsBytes)}; target ${kB(loginJsBytes)}: ${met(weight.login.jsBytes <= loginJsBytes)}`,
+    `  /dashboard/mydesign  ${kB(weight.dashboard.jsBytes).padStart(10)} in ${weight.dashboard.jsFiles} files, ${verdict(weight.dashboard.jsBytes, uiWeightBudgets.dashboardJsBytes)}; target ${kB(dashboardJsBytes)}: ${met(weight.dashboard.jsBytes <= dashboardJsBytes)}`,
     weight.login.firstContentfulPaintMs.length > 0
-      ? `  /login first contentful paint: median ${median(weight.login.firstContentfulPaintMs).toFixed(0)} ms of ${weight.login.firstContentfulPaintMs.length} cold loads`
-      : '  /login first contentful paint: not reported by the browser',
+      ? `  /login first contentful paint: median ${fcp.toFixed(0)} ms of ${weight.login.firstContentfulPaintMs.length} cold loads (load average ${os.loadavg()[0]!.toFixed(1)}); target ${loginFirstContentfulPaintMs} ms: ${met(fcp <= loginFirstContentfulPaintMs)}`
+      : `  /login first contentful paint: not reported by the browser; target ${loginFirstContentfulPaintMs} ms: ${met(false)}`,
     '',
   ].join('\n');
 }

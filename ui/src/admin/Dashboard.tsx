@@ -1,30 +1,17 @@
 import { dashboardPath, landingAfterSignIn } from '@interior/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { TopProgressBar } from '../feedback/TopProgressBar';
-import { HistoryPage } from '../history/HistoryPage';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { AccessDenied } from '../kit/AccessDenied';
 import { queryClient } from '../kit/queryClient';
 import { NotFoundContent } from '../pages/NotFoundContent';
-import { bom, brand, material, model, plan, product, walldrawing, workspace } from '../resources/catalogue';
-import { categoryTrees } from '../resources/category';
-import clientlog from '../resources/clientlog';
-import mailbox from '../resources/mailbox';
-import myPayment from '../resources/my-payment';
-import { notice, systemNotice } from '../resources/notice';
-import { systemPopupBanner } from '../resources/popupbanner';
-import { bomconstant, designproperty, systemBomConstant, systemDesignProperty } from '../resources/settings';
-import subscriptionOrder from '../resources/subscription-order';
-import subscriptionPayment from '../resources/subscription-payment';
-import subscriptionPlan from '../resources/subscription-plan';
-import user from '../resources/user';
-import usergroup from '../resources/usergroup';
 import { usePaletteMode } from '../theme/mode';
 import { themeOptions } from '../theme/themes';
 import { authProvider } from './authProvider';
 import { DashboardLayout } from './DashboardLayout';
+import { dashboardResources } from './dashboardResources';
 import { dataProvider } from './dataProvider';
 import { NotificationBridge } from './NotificationBridge';
 import { RequireRouteAccess } from './RequireRouteAccess';
@@ -43,16 +30,26 @@ const BusinessProfilePage = lazy(() =>
   import('../pages/profile/BusinessProfilePage').then((m) => ({ default: m.BusinessProfilePage })),
 );
 
+// A deleted record's history: its table carries the audit log's panels and the estimate sheet.
+const HistoryPage = lazy(() => import('../history/HistoryPage').then((m) => ({ default: m.HistoryPage })));
+
 /** A dashboard path no screen has: the same 404 as the public one, inside the dashboard. */
 const DashboardNotFound = () => <NotFoundContent home={landingAfterSignIn} />;
-// Designs: one chunk for their screens, loaded when one of them opens.
-const designs = () => import('../designs');
-const MyDesignsPage = lazy(() => designs().then((m) => ({ default: m.MyDesignsPage })));
-const DesignDetailPage = lazy(() => designs().then((m) => ({ default: m.DesignDetailPage })));
-const SharedDesignsPage = lazy(() => designs().then((m) => ({ default: m.SharedDesignsPage })));
-const TrashPage = lazy(() => designs().then((m) => ({ default: m.TrashPage })));
-const DesignManagementPage = lazy(() => designs().then((m) => ({ default: m.DesignManagementPage })));
-const DesignManagerDesignsPage = lazy(() => designs().then((m) => ({ default: m.DesignManagerDesignsPage })));
+// Designs: each screen loads when it opens. The landing page after sign-in is 내 디자인, so it
+// does not wait for the record page's tabs (estimates, BOM) or the other lists.
+const MyDesignsPage = lazy(() =>
+  import('../designs/MyDesignsPage').then((m) => ({ default: m.MyDesignsPage })),
+);
+const DesignDetailPage = lazy(() =>
+  import('../designs/DesignDetailPage').then((m) => ({ default: m.DesignDetailPage })),
+);
+const designLists = () => import('../designs/DesignListPages');
+const SharedDesignsPage = lazy(() => designLists().then((m) => ({ default: m.SharedDesignsPage })));
+const TrashPage = lazy(() => designLists().then((m) => ({ default: m.TrashPage })));
+const DesignManagementPage = lazy(() => designLists().then((m) => ({ default: m.DesignManagementPage })));
+const DesignManagerDesignsPage = lazy(() =>
+  designLists().then((m) => ({ default: m.DesignManagerDesignsPage })),
+);
 // Estimations: one chunk for their screens.
 const estimations = () => import('../estimations');
 const AdminEstimationsPage = lazy(() => estimations().then((m) => ({ default: m.AdminEstimationsPage })));
@@ -91,8 +88,13 @@ const guarded = (route: string, page: ReactNode) => (
   />
 );
 
+/** react-admin's own store (the default of its `<Admin>`): list settings, the sidebar, … in localStorage. */
+const store = localStorageStore();
+
 /**
- * The react-admin app under /dashboard (its own chunk). It sits inside the app's router, so
+ * The react-admin app under /dashboard (its own chunk): `<Admin>` written out as its two parts,
+ * because `<Admin>` itself brings react-admin's English messages and their Polyglot provider as
+ * its default even when given another. It sits inside the app's router, so
  * `basename` makes its links and routes start at /dashboard. Signing in is the public /login page
  * (loginPage false); DashboardGate renders this only for a signed-in user.
  */
@@ -101,74 +103,62 @@ export function Dashboard() {
   // current mode's theme, so whatever react-admin's store holds, the dashboard matches the app.
   const theme = themeOptions[usePaletteMode()];
   return (
-    <Admin
+    <AdminContext
       basename={dashboardPath}
-      disableTelemetry
       queryClient={queryClient}
-      requireAuth
-      loginPage={false}
+      store={store}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       theme={theme}
       darkTheme={theme}
-      layout={DashboardLayout}
-      notification={NotificationBridge}
-      accessDenied={AccessDenied}
-      dashboard={GoToLanding}
-      loading={TopProgressBar}
-      title="대시보드"
-      catchAll={DashboardNotFound}
     >
-      <Resource name="usergroup" {...usergroup} />
-      <Resource name="user" {...user} />
-      <Resource name="mailbox" {...mailbox} />
-      <Resource name="clientlog" {...clientlog} />
-      <Resource name="my-payment" {...myPayment} />
-      <Resource name="subscription/order" {...subscriptionOrder} />
-      <Resource name="subscription/payment" {...subscriptionPayment} />
-      <Resource name="subscription-plan" {...subscriptionPlan} />
-      <Resource name="product" {...product} />
-      <Resource name="material" {...material} />
-      <Resource name="brand" {...brand} />
-      <Resource name="bom" {...bom} />
-      <Resource name="workspace" {...workspace} />
-      <Resource name="plan" {...plan} />
-      <Resource name="walldrawing" {...walldrawing} />
-      <Resource name="model" {...model} />
-      <Resource name="notice" {...notice} />
-      <Resource name="system/notice" {...systemNotice} />
-      <Resource name="system/popupbanner" {...systemPopupBanner} />
-      <Resource name="bomconstant" {...bomconstant} />
-      <Resource name="designproperty" {...designproperty} />
-      <Resource name="system/bomconstant" {...systemBomConstant} />
-      <Resource name="system/designproperty" {...systemDesignProperty} />
-      {categoryTrees.map(({ resource, screens }) => (
-        <Resource key={resource.name} name={resource.name} {...screens} />
-      ))}
-      <CustomRoutes>
-        {/* A record's history on its own page (a deleted record's); the API decides who reads it. */}
-        <Route path="history/:resource/:id" element={<HistoryPage />} />
-        {guarded('mydesign', <MyDesignsPage />)}
-        {guarded('mydesign/:id/:tab?', <DesignDetailPage />)}
-        {guarded('shared', <SharedDesignsPage />)}
-        {guarded('trash', <TrashPage />)}
-        {guarded('design/management', <DesignManagementPage />)}
-        {guarded('design-manager/design', <DesignManagerDesignsPage />)}
-        {guarded('analysis/design', <DesignAnalysisPage />)}
-        {guarded('estimation', <AdminEstimationsPage />)}
-        {guarded('design-manager/estimation', <ManagerEstimationsPage />)}
-        {guarded('my-estimation', <MyEstimationsPage />)}
-        {guarded('estimation/:id', <EstimationPage />)}
-        {guarded('system/supplier', <SupplierPage />)}
-        {guarded('profile', <ProfilePage />)}
-        {guarded('business-profile', <BusinessProfilePage />)}
-        {guarded('my-subscription', <MySubscriptionPage />)}
-        {guarded('catalogue', <CataloguePage />)}
-        {guarded('audit', <AuditLogPage />)}
-        {guarded('audit/:type/:id/:tab?', <RecordAuditPage />)}
-        {guarded('audit/readmodels', <ReadModelsPage />)}
-      </CustomRoutes>
-    </Admin>
+      <AdminUI
+        disableTelemetry
+        requireAuth
+        loginPage={false}
+        layout={DashboardLayout}
+        notification={NotificationBridge}
+        accessDenied={AccessDenied}
+        dashboard={GoToLanding}
+        loading={TopProgressBar}
+        title="대시보드"
+        catchAll={DashboardNotFound}
+      >
+        {dashboardResources.map(({ name, screens, ...resource }) => (
+          <Resource key={name} name={name} {...screens} {...resource} />
+        ))}
+        <CustomRoutes>
+          {/* A record's history on its own page (a deleted record's); the API decides who reads it. */}
+          <Route
+            path="history/:resource/:id"
+            element={
+              <Suspense fallback={<TopProgressBar />}>
+                <HistoryPage />
+              </Suspense>
+            }
+          />
+          {guarded('mydesign', <MyDesignsPage />)}
+          {guarded('mydesign/:id/:tab?', <DesignDetailPage />)}
+          {guarded('shared', <SharedDesignsPage />)}
+          {guarded('trash', <TrashPage />)}
+          {guarded('design/management', <DesignManagementPage />)}
+          {guarded('design-manager/design', <DesignManagerDesignsPage />)}
+          {guarded('analysis/design', <DesignAnalysisPage />)}
+          {guarded('estimation', <AdminEstimationsPage />)}
+          {guarded('design-manager/estimation', <ManagerEstimationsPage />)}
+          {guarded('my-estimation', <MyEstimationsPage />)}
+          {guarded('estimation/:id', <EstimationPage />)}
+          {guarded('system/supplier', <SupplierPage />)}
+          {guarded('profile', <ProfilePage />)}
+          {guarded('business-profile', <BusinessProfilePage />)}
+          {guarded('my-subscription', <MySubscriptionPage />)}
+          {guarded('catalogue', <CataloguePage />)}
+          {guarded('audit', <AuditLogPage />)}
+          {guarded('audit/:type/:id/:tab?', <RecordAuditPage />)}
+          {guarded('audit/readmodels', <ReadModelsPage />)}
+        </CustomRoutes>
+      </AdminUI>
+    </AdminContext>
   );
 }

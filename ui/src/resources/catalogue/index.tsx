@@ -8,14 +8,6 @@ import {
   wallDrawingResource,
   workspaceResource,
 } from '@interior/contracts';
-import ChairIcon from '@mui/icons-material/Chair';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import ListAltIcon from '@mui/icons-material/ListAlt';
-import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
-import SellIcon from '@mui/icons-material/Sell';
-import TextureIcon from '@mui/icons-material/Texture';
-import ViewInArIcon from '@mui/icons-material/ViewInAr';
-import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import { RecordDrawing } from '../kit/DrawingImage';
 import { resourceScreens } from '../kit/resourceScreens';
 import { BomPreview } from './BomPreview';
@@ -33,9 +25,8 @@ import { SampleEmpty } from './SampleEmpty';
 import { StartFromPlan } from './StartFromPlan';
 
 /** The catalogue's screens: the declared ones, with editors for a Set's parts and a recipe's lines. */
-export const brand = resourceScreens(brandResource, { icon: SellIcon });
+export const brand = resourceScreens(brandResource);
 export const product = resourceScreens(productResource, {
-  icon: ChairIcon,
   empty: <SampleEmpty actions={<CsvImportButton resource={productResource} />} />,
   editors: {
     components: <SetComponentsInput />,
@@ -46,13 +37,11 @@ export const product = resourceScreens(productResource, {
   listActions: <CsvImportButton resource={productResource} />,
 });
 export const material = resourceScreens(materialResource, {
-  icon: TextureIcon,
   empty: <SampleEmpty actions={<CsvImportButton resource={materialResource} />} />,
   listActions: <CsvImportButton resource={materialResource} />,
 });
-export const workspace = resourceScreens(workspaceResource, { icon: MeetingRoomIcon });
+export const workspace = resourceScreens(workspaceResource);
 export const bom = resourceScreens(bomResource, {
-  icon: ListAltIcon,
   editors: { lines: <BomLinesInput /> },
   views: {
     lines: (
@@ -64,7 +53,6 @@ export const bom = resourceScreens(bomResource, {
   },
 });
 export const plan = resourceScreens(planResource, {
-  icon: DashboardIcon,
   views: {
     document: (
       <>
@@ -75,11 +63,9 @@ export const plan = resourceScreens(planResource, {
   },
 });
 export const walldrawing = resourceScreens(wallDrawingResource, {
-  icon: WallpaperIcon,
   editors: { elements: <WallDrawingElementsInput /> },
   views: { elements: <RecordDrawing resource="walldrawing" /> },
 });
 export const model = resourceScreens(modelResource, {
-  icon: ViewInArIcon,
   views: { file: <ModelPreview source="file" /> },
 });

@@ -1,5 +1,4 @@
-import { categoryResources, type ResourceDeclaration } from '@interior/contracts';
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import { categoryResources } from '@interior/contracts';
 import { lazy } from 'react';
 import { resourceScreens } from '../kit/resourceScreens';
 
@@ -7,12 +6,8 @@ import { resourceScreens } from '../kit/resourceScreens';
 const CategoryTree = lazy(() => import('./CategoryTree').then((m) => ({ default: m.CategoryTree })));
 
 /** A category tree's screens: the tree as its list, the declared create, edit and show. */
-export const categoryScreens = (resource: ResourceDeclaration) => ({
-  ...resourceScreens(resource, { icon: AccountTreeIcon }),
-  list: () => <CategoryTree resource={resource} />,
-});
-
-export const categoryTrees = categoryResources.map((resource) => ({
-  resource,
-  screens: categoryScreens(resource),
-}));
+export function categoryScreens(name: string) {
+  const resource = categoryResources.find((declaration) => declaration.name === name);
+  if (!resource) throw new Error(`카테고리 트리가 없습니다: ${name}`);
+  return { ...resourceScreens(resource), list: () => <CategoryTree resource={resource} /> };
+}

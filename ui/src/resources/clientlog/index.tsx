@@ -1,8 +1,6 @@
-import BugReportIcon from '@mui/icons-material/BugReport';
 import { ClientLogList } from './List';
 
 /** The `clientlog` resource (Admin only, read-only list; see admin/access.ts). */
 export default {
   list: ClientLogList,
-  icon: BugReportIcon,
 };

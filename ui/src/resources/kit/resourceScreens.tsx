@@ -1,6 +1,6 @@
 import type { ResourceDeclaration } from '@interior/contracts';
 import { Box } from '@mui/material';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Labeled, ReferenceField, TextField } from 'react-admin';
 import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { FieldValue } from './fieldViews';
@@ -66,7 +66,6 @@ export function ResourceDetails({
 export interface ResourceScreenOverrides {
   /** Tabs of the record page between 정보 and 권한. */
   tabs?: ReactNode;
-  icon?: ComponentType;
   /** Inputs of structured (json) fields: a Set's components, a recipe's lines. */
   editors?: FieldEditors;
   /** What an empty list shows (the sample catalogue's button). */
@@ -78,9 +77,9 @@ export interface ResourceScreenOverrides {
 }
 
 /**
- * The react-admin resource of a declaration ({ list, create, edit, show, icon,
- * recordRepresentation }, as react-admin's demo shapes them): the generic screens, with what a
- * resource overrides.
+ * The screens of a declared resource ({ list, create, edit, show }): the generic ones, with what a
+ * resource overrides. Its icon, label and record representation are in admin/dashboardResources,
+ * which registers it before these load.
  */
 export function resourceScreens(resource: ResourceDeclaration, overrides: ResourceScreenOverrides = {}) {
   return {
@@ -92,7 +91,5 @@ export function resourceScreens(resource: ResourceDeclaration, overrides: Resour
         <ResourceDetails resource={resource} views={overrides.views} />
       </ObjectShow>
     ),
-    icon: overrides.icon,
-    recordRepresentation: (record: Record<string, unknown>) => String(record[resource.representation] ?? ''),
   };
 }

@@ -1,4 +1,3 @@
-import MailIcon from '@mui/icons-material/Mail';
 import { MailboxList } from './List';
 import { MailboxShow } from './Show';
 
@@ -9,6 +8,4 @@ import { MailboxShow } from './Show';
 export default {
   list: MailboxList,
   show: MailboxShow,
-  icon: MailIcon,
-  recordRepresentation: (record: { subject?: string }) => record.subject ?? '',
 };

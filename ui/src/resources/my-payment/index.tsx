@@ -1,5 +1,4 @@
 import { billingPeriodLabels, formatWon, paymentStatusLabels } from '@interior/contracts';
-import ReceiptIcon from '@mui/icons-material/Receipt';
 import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { DataTable, Show, SimpleShowLayout, TopToolbar, useRecordContext } from 'react-admin';
 import { List } from '../../export/List';
@@ -89,6 +88,4 @@ function MyPaymentShow() {
 export default {
   list: MyPaymentList,
   show: MyPaymentShow,
-  icon: ReceiptIcon,
-  options: { label: '내 결제 내역' },
 };

@@ -1,5 +1,4 @@
 import { koreaTimeText, noticeResource } from '@interior/contracts';
-import CampaignIcon from '@mui/icons-material/Campaign';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect } from 'react';
@@ -141,12 +140,6 @@ function NoticePage() {
 export const notice = {
   list: NoticeList,
   edit: NoticePage,
-  icon: CampaignIcon,
-  options: { label: '공지사항' },
-  recordRepresentation: 'title',
 };
 
-export const systemNotice = {
-  ...resourceScreens(noticeResource, { icon: CampaignIcon, views: { body: <NoticeBody /> } }),
-  options: { label: '공지사항 관리' },
-};
+export const systemNotice = resourceScreens(noticeResource, { views: { body: <NoticeBody /> } });

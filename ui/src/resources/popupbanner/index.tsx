@@ -1,6 +1,5 @@
 import { popupBannerResource } from '@interior/contracts';
-import CampaignIcon from '@mui/icons-material/Campaign';
 import { resourceScreens } from '../kit/resourceScreens';
 
 /** The Admin's banners (`system/popupbanner`); what readers see is SignedInBanners. */
-export const systemPopupBanner = resourceScreens(popupBannerResource, { icon: CampaignIcon });
+export const systemPopupBanner = resourceScreens(popupBannerResource);

@@ -4,9 +4,6 @@ import {
   systemBomConstantResource,
   systemDesignPropertyResource,
 } from '@interior/contracts';
-import CalculateIcon from '@mui/icons-material/Calculate';
-import StraightenIcon from '@mui/icons-material/Straighten';
-import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
@@ -138,21 +135,9 @@ function EffectiveList({ view, title }: { view: SettingView; title: string }) {
 
 export const bomconstant = {
   list: () => <EffectiveList view="bomconstant" title="BOM 상수" />,
-  icon: CalculateIcon,
-  options: { label: 'BOM 상수' },
-  recordRepresentation: 'key',
 };
 export const designproperty = {
   list: () => <EffectiveList view="designproperty" title="디자인 속성" />,
-  icon: StraightenIcon,
-  options: { label: '디자인 속성' },
-  recordRepresentation: 'key',
 };
-export const systemBomConstant = {
-  ...resourceScreens(systemBomConstantResource, { icon: TuneIcon }),
-  options: { label: 'BOM 상수 관리' },
-};
-export const systemDesignProperty = {
-  ...resourceScreens(systemDesignPropertyResource, { icon: TuneIcon }),
-  options: { label: '디자인 속성 관리' },
-};
+export const systemBomConstant = resourceScreens(systemBomConstantResource);
+export const systemDesignProperty = resourceScreens(systemDesignPropertyResource);

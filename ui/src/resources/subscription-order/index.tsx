@@ -1,5 +1,4 @@
 import { billingPeriodLabels, orderStatusLabels } from '@interior/contracts';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { DataTable, DateInput, NumberInput, SearchInput, SelectInput } from 'react-admin';
 import { List } from '../../export/List';
 import { KoreaDateField } from '../../i18n/KoreaDateField';
@@ -52,4 +51,4 @@ function SubscriptionOrderList() {
   );
 }
 
-export default { list: SubscriptionOrderList, icon: ReceiptLongIcon, options: { label: '구독 주문 관리' } };
+export default { list: SubscriptionOrderList };

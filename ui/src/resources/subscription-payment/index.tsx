@@ -1,5 +1,4 @@
 import { billingPeriodLabels, formatWon, paymentStatusLabels } from '@interior/contracts';
-import PaymentsIcon from '@mui/icons-material/Payments';
 import {
   Alert,
   Button,
@@ -169,4 +168,4 @@ function SubscriptionPaymentList() {
   );
 }
 
-export default { list: SubscriptionPaymentList, icon: PaymentsIcon, options: { label: '구독 결제 관리' } };
+export default { list: SubscriptionPaymentList };

@@ -1,5 +1,4 @@
 import { messages, planCodes, roleLabels, type SubscriptionPlanRecord } from '@interior/contracts';
-import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import {
   ArrayInput,
   BooleanField,
@@ -101,7 +100,4 @@ export default {
       <PlanForm />
     </Edit>
   ),
-  icon: CardMembershipIcon,
-  options: { label: '구독 상품 관리' },
-  recordRepresentation: (record: SubscriptionPlanRecord) => record.name,
 };

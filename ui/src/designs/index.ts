@@ -1,8 +1,0 @@
-export { DesignDetailPage } from './DesignDetailPage';
-export {
-  DesignManagementPage,
-  DesignManagerDesignsPage,
-  SharedDesignsPage,
-  TrashPage,
-} from './DesignListPages';
-export { MyDesignsPage } from './MyDesignsPage';
