@@ -39,6 +39,8 @@ export async function largePlanSection(
   databaseUrl: string,
   admin: { email: string; password: string },
   quick: boolean,
+  /** A directory to write CPU profiles of one more opening and panning to (`LARGE_PLAN_PROFILE`). */
+  profileDir: string | null = process.env.LARGE_PLAN_PROFILE ?? null,
 ): Promise<string> {
   if (!fs.existsSync(CHROMIUM)) return `\nLarge plan skipped: ${CHROMIUM} not found\n`;
   if (!fs.existsSync(path.join(UI_DIR, 'index.html')))
@@ -113,6 +115,22 @@ export async function largePlanSection(
     for (let i = 0; i < (quick ? 1 : 3); i++) opened.push(await openAndTimeFirstDraw(page, url));
     await page.getByTestId('plan-canvas').waitFor();
     const frames = stats(await panAndZoom(page, quick ? 2_000 : 5_000));
+    if (profileDir) {
+      // One more opening and panning with the CPU profiler on, for Chrome DevTools (Performance → load profile).
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      const record = async (name: string, work: () => Promise<unknown>) => {
+        await cdp.send('Profiler.start');
+        await work();
+        const { profile } = await cdp.send('Profiler.stop');
+        fs.mkdirSync(profileDir, { recursive: true });
+        fs.writeFileSync(path.join(profileDir, `large-plan-${name}.cpuprofile`), JSON.stringify(profile));
+      };
+      await record('open', () => openAndTimeFirstDraw(page, url));
+      await record('pan', () => panAndZoom(page, 2_000));
+      await cdp.detach();
+    }
     const drawn = stats(opened.map((o) => o.drawn));
     const arrived = stats(opened.map((o) => o.document));
     const elements = doc.rooms.length + doc.walls.length + doc.openings.length + doc.items.length;
