@@ -424,6 +424,12 @@ export function PlanCanvas({
   const visible = useMemo(() => visiblePart(shown, area, reach), [shown, area, reach]);
   // A large plan is drawn on a canvas under the SVG, which keeps only the selection.
   const onCanvas = documentElementCount(doc) >= CANVAS_FROM_ELEMENTS;
+  // While a drag moves the selection, the canvas keeps the document as it was (the moved elements
+  // are the SVG's), rather than being painted again at every move.
+  const still = useMemo(
+    () => (!onCanvas || shown === doc ? visible : visiblePart(doc, area, reach)),
+    [onCanvas, shown, doc, visible, area, reach],
+  );
   const overSvg = useMemo(
     () => (onCanvas ? chosenPart(visible, chosen) : visible),
     [onCanvas, visible, chosen],
@@ -439,8 +445,8 @@ export function PlanCanvas({
     <Box sx={{ position: 'relative', width: '100%', height: '100%', bgcolor: '#fafafa' }}>
       {onCanvas && (
         <PlanStaticCanvas
-          doc={visible}
-          context={shown}
+          doc={still}
+          context={doc}
           view={view}
           font={font}
           grid={grid}
