@@ -114,11 +114,16 @@ export function PlanStaticCanvas({
   );
   // A top view loaded: the next drawing paints the plan afresh.
   const imagesVersion = useRef(0);
+  // Top views arrive a hundred at a time on opening: the plan is painted again once they pause.
+  const imagesPause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const images = useMemo(
     () =>
       new TopViewImages(() => {
-        imagesVersion.current++;
-        request();
+        clearTimeout(imagesPause.current);
+        imagesPause.current = setTimeout(() => {
+          imagesVersion.current++;
+          request();
+        }, SETTLE_MS);
       }),
     [request],
   );
@@ -191,6 +196,7 @@ export function PlanStaticCanvas({
       observer.disconnect();
       cancelAnimationFrame(frame.current);
       clearTimeout(settle.current);
+      clearTimeout(imagesPause.current);
       frame.current = 0;
     };
   }, [request]);
