@@ -31,7 +31,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
   let sofa: number;
   let lamp: number;
   let imageName: string;
-  const { open, screen, documentWhen } = designerPage(
+  const { open, screen, clickAt, documentWhen } = designerPage(
     () => platform,
     () => ({ email: EMAIL, password: PASSWORD, token: owner, designId }),
   );
@@ -47,6 +47,18 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     });
     expect(put.status).toBe(200);
     return design.body.id as number;
+  };
+
+  /** Another design's saved document once `check` holds (autosave follows edits by a moment). */
+  const documentAt = async (id: number, check: (doc: DesignDocument) => boolean) => {
+    let doc: DesignDocument | null = null;
+    for (let waited = 0; waited < 15_000; waited += 200) {
+      doc = (await platform.api.request('GET', `/api/design/${id}/document`, { token: owner }))
+        .body as DesignDocument;
+      if (check(doc)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return doc as DesignDocument;
   };
 
   beforeAll(async () => {
@@ -206,6 +218,61 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     expect(frames.every((ms) => ms > 0)).toBe(true);
     expect(await canvas.getAttribute('viewBox')).not.toBe(before);
     expect(await page.getByTestId('plan-room').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('draws a plan of over a thousand elements on a canvas, and a click there selects and drags by geometry', async () => {
+    // 60 rooms of 19 elements: 1,140, past the count from which the plan is drawn on a canvas.
+    const large = largePlanDocument([sofa, lamp], {
+      rooms: 60,
+      wallsPerSide: 3,
+      openingsPerRoom: 2,
+      productsPerRoom: 4,
+    });
+    const id = await designWith('큰 평면도 (캔버스)', large);
+    const page = await browser.context.newPage();
+    await open(page);
+    await page.goto(`${platform.url}/designer/${id}`);
+    const drawn = page.locator('[data-testid=plan-static][data-rooms]:not([data-rooms="0"])');
+    await drawn.waitFor({ state: 'attached' });
+    // The document is on the canvas, not in the SVG; the SVG says in words what the plan holds.
+    expect(await page.getByTestId('plan-room').count()).toBe(0);
+    expect(await page.getByTestId('plan-item').count()).toBe(0);
+    await expect(page.getByTestId('plan-canvas').locator('desc').textContent()).resolves.toContain('방 60개');
+    // A room's floor is painted in its colour (#e3f2fd) where nothing else is drawn.
+    const floor = await screen(page, 2100, 2900);
+    const pixel = (await page.evaluate(`(() => {
+      const canvas = document.querySelector('[data-testid=plan-static]');
+      const box = canvas.getBoundingClientRect();
+      const ratio = canvas.width / box.width;
+      return [...canvas.getContext('2d').getImageData(
+        Math.round((${floor.x} - box.left) * ratio), Math.round((${floor.y} - box.top) * ratio), 1, 1).data];
+    })()`)) as number[];
+    expect(pixel).toEqual([0xe3, 0xf2, 0xfd, 255]);
+
+    // A click on the first room's sofa (at 500, 900) selects it: it is drawn in SVG, as selected.
+    const sofaAt = await screen(page, 500, 900);
+    await page.mouse.click(sofaAt.x, sofaAt.y);
+    await page.getByTestId('rotate-handle').waitFor();
+    expect(await page.getByTestId('plan-item').count()).toBe(1);
+    // Its floor selects the room; its top wall the wall there.
+    await clickAt(page, 2100, 2900);
+    await page.getByTestId('plan-room').waitFor();
+    expect(await page.getByTestId('plan-item').count()).toBe(0);
+    await clickAt(page, 2100, 0);
+    await page.getByTestId('plan-wall').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('plan-room').count()).toBe(0);
+
+    // Pressed on an unselected product and dragged: it moves, as in SVG.
+    const from = await screen(page, 500, 900);
+    const to = await screen(page, 1500, 900);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++)
+      await page.mouse.move(from.x + ((to.x - from.x) * i) / 5, from.y + ((to.y - from.y) * i) / 5);
+    await page.mouse.up();
+    const moved = await documentAt(id, (d) => d.items.find((item) => item.id === 'r0p0')?.x === 1500);
+    expect(moved.items.find((item) => item.id === 'r0p0')).toMatchObject({ x: 1500, y: 900 });
     await page.close();
   });
 

@@ -96,7 +96,8 @@ export async function openAndTimeFirstDraw(
   return (await page.evaluate(
     `new Promise((resolve) => {
       const check = () => {
-        if (document.querySelector('[data-testid=plan-room]'))
+        // A small plan's rooms are SVG elements; a large one's are drawn on a canvas that counts them.
+        if (document.querySelector('[data-testid=plan-room], [data-testid=plan-static][data-rooms]:not([data-rooms="0"])'))
           requestAnimationFrame(() => {
             const fetched = performance.getEntriesByType('resource').find((e) => /\\/document$/.test(e.name));
             resolve({ drawn: performance.now(), document: fetched ? fetched.responseEnd : Number.NaN });

@@ -2,7 +2,7 @@ import { type DesignDocument, dashboardPath, messages } from '@interior/contract
 import { Alert, Box, Button, LinearProgress, Stack, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { estimationApi } from '../estimations/api';
 import { showNotice } from '../feedback/notices';
@@ -77,8 +77,18 @@ function LoadedEditor({ id, design, doc }: { id: number; design: DesignDocumentS
   const { defaults } = catalogue;
   // What is selected and still in the document (an undo may have taken some of it away).
   const selection = useMemo(() => presentSelection(doc, selected), [doc, selected]);
-  // The enclosed areas of the walls that no room covers: what 닫힌 벽으로 방 만들기 would make.
-  const openAreas = useMemo(() => uncoveredFaces(doc.walls, doc.rooms).length, [doc.walls, doc.rooms]);
+  // The enclosed areas of the walls that no room covers: what 닫힌 벽으로 방 만들기 would make. A
+  // search over every wall, done when the page is idle so that it never holds up drawing the plan.
+  const [openAreas, setOpenAreas] = useState(0);
+  useEffect(() => {
+    const search = () => setOpenAreas(uncoveredFaces(doc.walls, doc.rooms).length);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(search, 0);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(search, { timeout: 5_000 });
+    return () => cancelIdleCallback(idle);
+  }, [doc.walls, doc.rooms]);
 
   const edit = history.apply;
   const remove = useCallback(() => {

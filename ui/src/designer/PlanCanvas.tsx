@@ -1,4 +1,10 @@
-import type { DesignDocument, DesignItem, DesignPoint, ProductTopLook } from '@interior/contracts';
+import {
+  type DesignDocument,
+  type DesignItem,
+  type DesignPoint,
+  documentElementCount,
+  type ProductTopLook,
+} from '@interior/contracts';
 import { Box } from '@mui/material';
 import {
   type DragEvent,
@@ -13,7 +19,9 @@ import {
 import { pointAtDistance } from './dimensions';
 import { polygonPoint, rectBetween, type Selected, snap } from './edit';
 import { PlanLayers, ROOM_FILL, SELECTED } from './PlanLayers';
-import { drawnArea, type PlanRect, visiblePart } from './plan-cull';
+import { PlanStaticCanvas } from './PlanStaticCanvas';
+import { CANVAS_FROM_ELEMENTS, chosenPart, drawnArea, type PlanRect, visiblePart } from './plan-cull';
+import { elementAt } from './plan-hit';
 import { dragMove, isSelected, selectInRect, toggleSelected, withSelected } from './selection';
 import { usePlanGestures } from './usePlanGestures';
 
@@ -30,11 +38,16 @@ interface View {
   h: number;
 }
 
+const figures = new Intl.NumberFormat('ko-KR');
+const count = (list: readonly unknown[]) => figures.format(list.length);
+
 /** Screen pixels a press must travel to be a drag, not a click. */
 const DRAG_PIXELS = 4;
+/** Screen pixels around a thin stroke on the canvas that still click it. */
+const HIT_PIXELS = 3;
 
 type Drag =
-  | { kind: 'pan'; start: DesignPoint; view: View }
+  | { kind: 'pan'; start: DesignPoint; view: View; perPixel: number }
   | { kind: 'room'; from: DesignPoint; to: DesignPoint }
   | {
       kind: 'move';
@@ -127,6 +140,17 @@ export function PlanCanvas({
     const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
     return { x: point.x, y: point.y };
   };
+  /** Plan millimetres a screen pixel spans now. */
+  const perPixelNow = () => 1 / (svg.current?.getScreenCTM()?.a || 1);
+  /** On a canvas: the element under the pointer, by geometry (plan-hit.ts). */
+  const elementUnder = (event: { clientX: number; clientY: number }) =>
+    elementAt(
+      visible,
+      toPlan(event.clientX, event.clientY),
+      products,
+      (id) => wallDrawings.get(id)?.width,
+      HIT_PIXELS * perPixelNow(),
+    );
   const snapped = (p: DesignPoint) => ({ x: snap(p.x, grid), y: snap(p.y, grid) });
   // The outline the polygon tool is drawing, and where the next point would land.
   const [outline, setOutline] = useState<DesignPoint[]>([]);
@@ -224,7 +248,9 @@ export function PlanCanvas({
   const capture = (event: PointerEvent) => svg.current?.setPointerCapture?.(event.pointerId);
   const pan = (event: PointerEvent) => {
     capture(event);
-    setDrag({ kind: 'pan', start: { x: event.clientX, y: event.clientY }, view });
+    // Read once: asking the page for the plan's size at every move would lay it out each time.
+    const width = svg.current?.getBoundingClientRect().width || 1;
+    setDrag({ kind: 'pan', start: { x: event.clientX, y: event.clientY }, view, perPixel: view.w / width });
   };
   const down = (event: PointerEvent<SVGSVGElement>) => {
     // The middle button pans whatever the tool, so one can move about while drawing walls.
@@ -242,6 +268,9 @@ export function PlanCanvas({
       (event.target as Element).setPointerCapture?.(event.pointerId);
       setDrag({ kind: 'room', from: snapped(at), to: snapped(at) });
     } else if (tool === 'select' && event.target === svg.current) {
+      // On a canvas the elements are not the page's: the one under the pointer is found by geometry.
+      const under = onCanvas ? elementUnder(event) : null;
+      if (under) return pick(under.kind, under.id)(event);
       if (event.shiftKey) {
         capture(event);
         setDrag({
@@ -282,9 +311,7 @@ export function PlanCanvas({
     } else if (drag.kind === 'band') {
       setDrag({ ...drag, to: toPlan(event.clientX, event.clientY), moved: travelled(drag, event) });
     } else {
-      const rect = svg.current?.getBoundingClientRect();
-      if (!rect) return;
-      const perPixel = drag.view.w / rect.width;
+      const { perPixel } = drag;
       setView({
         ...drag.view,
         x: drag.view.x - (event.clientX - drag.start.x) * perPixel,
@@ -360,7 +387,12 @@ export function PlanCanvas({
   };
   // The layers are drawn again only when what they show changes: their handlers stay the same.
   const latestPick = useRef(pick);
-  latestPick.current = pick;
+  // Over a canvas the selection, drawn in SVG, lies above everything: the element under the pointer
+  // is found by geometry there too, so a wall over a selected room still takes the click.
+  latestPick.current = (kind, id) => (event) => {
+    const under = onCanvas ? elementUnder(event) : null;
+    pick(under?.kind ?? kind, under?.id ?? id)(event);
+  };
   const stablePick = useCallback(
     (kind: Selected['kind'], id: string) => (event: PointerEvent) => latestPick.current(kind, id)(event),
     [],
@@ -390,137 +422,171 @@ export function PlanCanvas({
     [products],
   );
   const visible = useMemo(() => visiblePart(shown, area, reach), [shown, area, reach]);
+  // A large plan is drawn on a canvas under the SVG, which keeps only the selection.
+  const onCanvas = documentElementCount(doc) >= CANVAS_FROM_ELEMENTS;
+  // While a drag moves the selection, the canvas keeps the document as it was (the moved elements
+  // are the SVG's), rather than being painted again at every move.
+  const still = useMemo(
+    () => (!onCanvas || shown === doc ? visible : visiblePart(doc, area, reach)),
+    [onCanvas, shown, doc, visible, area, reach],
+  );
+  const overSvg = useMemo(
+    () => (onCanvas ? chosenPart(visible, chosen) : visible),
+    [onCanvas, visible, chosen],
+  );
   const gridLines = [];
   const step = view.w > 30_000 ? grid * 10 : grid * 5;
-  for (let x = Math.floor(view.x / step) * step; x < view.x + view.w; x += step)
+  for (let x = Math.floor(view.x / step) * step; !onCanvas && x < view.x + view.w; x += step)
     gridLines.push(<line key={`x${x}`} x1={x} y1={view.y} x2={x} y2={view.y + view.h} />);
-  for (let y = Math.floor(view.y / step) * step; y < view.y + view.h; y += step)
+  for (let y = Math.floor(view.y / step) * step; !onCanvas && y < view.y + view.h; y += step)
     gridLines.push(<line key={`y${y}`} x1={view.x} y1={y} x2={view.x + view.w} y2={y} />);
 
   return (
-    <Box
-      component="svg"
-      ref={svg}
-      data-testid="plan-canvas"
-      role="application"
-      aria-label="평면도 편집 영역"
-      viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
-      preserveAspectRatio="xMidYMid meet"
-      onWheel={zoom}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onDragOver={(event: DragEvent) => {
-        if (event.dataTransfer.types.includes(dropType)) event.preventDefault();
-      }}
-      onDrop={(event: DragEvent) => {
-        const id = Number(event.dataTransfer.getData(dropType));
-        if (!(id > 0)) return;
-        event.preventDefault();
-        onDrop(id, snapped(toPlan(event.clientX, event.clientY)));
-      }}
-      sx={{
-        width: '100%',
-        height: '100%',
-        display: 'block',
-        bgcolor: '#fafafa',
-        cursor:
-          drag?.kind === 'pan'
-            ? 'grabbing'
-            : drag?.kind === 'move' && drag.moved
-              ? 'move'
-              : tool === 'select'
-                ? 'default'
-                : 'crosshair',
-        touchAction: 'none',
-        userSelect: 'none',
-      }}
-    >
-      <g stroke="#e0e0e0" strokeWidth={view.w / 2000} pointerEvents="none">
-        {gridLines}
-      </g>
-      <PlanLayers
-        doc={visible}
-        font={font}
-        chosen={chosen}
-        selectionCount={selection.length}
-        tool={tool}
-        dimensions={dimensions}
-        products={products}
-        wallDrawings={wallDrawings}
-        rotating={drag?.kind === 'rotate' ? { id: drag.id, angle: drag.angle } : null}
-        pick={stablePick}
-        onHandleDown={handleDown}
-      />
-      {outline.length > 0 && (
-        <g pointerEvents="none" data-testid="plan-outline">
-          <polyline
-            points={[...(tool === 'wall' ? outline.slice(-1) : outline), ...(hover ? [hover] : [])]
-              .map((p) => `${p.x},${p.y}`)
-              .join(' ')}
-            fill={tool === 'wall' ? 'none' : ROOM_FILL}
-            fillOpacity={0.5}
-            stroke={SELECTED}
-            strokeWidth={font / 6}
-            strokeDasharray={`${font / 2} ${font / 3}`}
-          />
-          {outline.map((p) => (
-            <circle key={`${p.x},${p.y}`} cx={p.x} cy={p.y} r={font / 3} fill={SELECTED} />
-          ))}
-          {(() => {
-            // The length of the edge being drawn, as one draws it.
-            const last = outline[outline.length - 1];
-            if (!last || !hover) return null;
-            const length = Math.round(Math.hypot(hover.x - last.x, hover.y - last.y));
-            return (
-              <text
-                x={hover.x + font / 2}
-                y={hover.y - font / 2}
-                fontSize={font}
-                fill={SELECTED}
-                data-testid="drawing-length"
-              >
-                {typed
-                  ? `${Number(typed).toLocaleString('ko-KR')} mm ↵`
-                  : `${length.toLocaleString('ko-KR')} mm`}
-              </text>
-            );
-          })()}
-        </g>
-      )}
-      {drag?.kind === 'room' && (
-        <g pointerEvents="none">
-          <rect
-            {...rectBetween(drag.from, drag.to)}
-            fill={ROOM_FILL}
-            fillOpacity={0.6}
-            stroke={SELECTED}
-            strokeDasharray={`${font / 2} ${font / 3}`}
-            strokeWidth={font / 6}
-          />
-          <text
-            x={Math.max(drag.from.x, drag.to.x)}
-            y={Math.max(drag.from.y, drag.to.y) + font * 1.2}
-            fontSize={font}
-            fill={SELECTED}
-          >
-            {Math.abs(drag.to.x - drag.from.x).toLocaleString('ko-KR')} ×{' '}
-            {Math.abs(drag.to.y - drag.from.y).toLocaleString('ko-KR')} mm
-          </text>
-        </g>
-      )}
-      {drag?.kind === 'band' && drag.moved && (
-        <rect
-          data-testid="plan-band"
-          pointerEvents="none"
-          {...rectBetween(drag.from, drag.to)}
-          fill={SELECTED}
-          fillOpacity={0.08}
-          stroke={SELECTED}
-          strokeDasharray={`${font / 2} ${font / 3}`}
-          strokeWidth={font / 8}
+    <Box sx={{ position: 'relative', width: '100%', height: '100%', bgcolor: '#fafafa' }}>
+      {onCanvas && (
+        <PlanStaticCanvas
+          doc={still}
+          context={doc}
+          view={view}
+          font={font}
+          grid={grid}
+          dimensions={dimensions}
+          products={products}
+          wallDrawings={wallDrawings}
+          skip={chosen}
         />
       )}
+      <Box
+        component="svg"
+        ref={svg}
+        data-testid="plan-canvas"
+        role="application"
+        aria-label="평면도 편집 영역"
+        viewBox={`${view.x} ${view.y} ${view.w} ${view.h}`}
+        preserveAspectRatio="xMidYMid meet"
+        onWheel={zoom}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onDragOver={(event: DragEvent) => {
+          if (event.dataTransfer.types.includes(dropType)) event.preventDefault();
+        }}
+        onDrop={(event: DragEvent) => {
+          const id = Number(event.dataTransfer.getData(dropType));
+          if (!(id > 0)) return;
+          event.preventDefault();
+          onDrop(id, snapped(toPlan(event.clientX, event.clientY)));
+        }}
+        sx={{
+          width: '100%',
+          height: '100%',
+          display: 'block',
+          position: 'relative',
+          cursor:
+            drag?.kind === 'pan'
+              ? 'grabbing'
+              : drag?.kind === 'move' && drag.moved
+                ? 'move'
+                : tool === 'select'
+                  ? 'default'
+                  : 'crosshair',
+          touchAction: 'none',
+          userSelect: 'none',
+        }}
+      >
+        {onCanvas && (
+          // The canvas's elements are not the page's: what the plan holds, said in words.
+          <desc>
+            {`큰 평면도를 그림으로 보여 줍니다: 방 ${count(doc.rooms)}개, 벽 ${count(doc.walls)}개, 문과 창 ${count(doc.openings)}개, 제품 ${count(doc.items)}개. 누른 요소가 선택되어 속성 패널에 나옵니다.`}
+          </desc>
+        )}
+        <g stroke="#e0e0e0" strokeWidth={view.w / 2000} pointerEvents="none">
+          {gridLines}
+        </g>
+        <PlanLayers
+          doc={overSvg}
+          context={shown}
+          font={font}
+          chosen={chosen}
+          selectionCount={selection.length}
+          tool={tool}
+          dimensions={dimensions}
+          products={products}
+          wallDrawings={wallDrawings}
+          rotating={drag?.kind === 'rotate' ? { id: drag.id, angle: drag.angle } : null}
+          pick={stablePick}
+          onHandleDown={handleDown}
+        />
+        {outline.length > 0 && (
+          <g pointerEvents="none" data-testid="plan-outline">
+            <polyline
+              points={[...(tool === 'wall' ? outline.slice(-1) : outline), ...(hover ? [hover] : [])]
+                .map((p) => `${p.x},${p.y}`)
+                .join(' ')}
+              fill={tool === 'wall' ? 'none' : ROOM_FILL}
+              fillOpacity={0.5}
+              stroke={SELECTED}
+              strokeWidth={font / 6}
+              strokeDasharray={`${font / 2} ${font / 3}`}
+            />
+            {outline.map((p) => (
+              <circle key={`${p.x},${p.y}`} cx={p.x} cy={p.y} r={font / 3} fill={SELECTED} />
+            ))}
+            {(() => {
+              // The length of the edge being drawn, as one draws it.
+              const last = outline[outline.length - 1];
+              if (!last || !hover) return null;
+              const length = Math.round(Math.hypot(hover.x - last.x, hover.y - last.y));
+              return (
+                <text
+                  x={hover.x + font / 2}
+                  y={hover.y - font / 2}
+                  fontSize={font}
+                  fill={SELECTED}
+                  data-testid="drawing-length"
+                >
+                  {typed
+                    ? `${Number(typed).toLocaleString('ko-KR')} mm ↵`
+                    : `${length.toLocaleString('ko-KR')} mm`}
+                </text>
+              );
+            })()}
+          </g>
+        )}
+        {drag?.kind === 'room' && (
+          <g pointerEvents="none">
+            <rect
+              {...rectBetween(drag.from, drag.to)}
+              fill={ROOM_FILL}
+              fillOpacity={0.6}
+              stroke={SELECTED}
+              strokeDasharray={`${font / 2} ${font / 3}`}
+              strokeWidth={font / 6}
+            />
+            <text
+              x={Math.max(drag.from.x, drag.to.x)}
+              y={Math.max(drag.from.y, drag.to.y) + font * 1.2}
+              fontSize={font}
+              fill={SELECTED}
+            >
+              {Math.abs(drag.to.x - drag.from.x).toLocaleString('ko-KR')} ×{' '}
+              {Math.abs(drag.to.y - drag.from.y).toLocaleString('ko-KR')} mm
+            </text>
+          </g>
+        )}
+        {drag?.kind === 'band' && drag.moved && (
+          <rect
+            data-testid="plan-band"
+            pointerEvents="none"
+            {...rectBetween(drag.from, drag.to)}
+            fill={SELECTED}
+            fillOpacity={0.08}
+            stroke={SELECTED}
+            strokeDasharray={`${font / 2} ${font / 3}`}
+            strokeWidth={font / 8}
+          />
+        )}
+      </Box>
     </Box>
   );
 }

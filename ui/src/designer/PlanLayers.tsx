@@ -1,12 +1,19 @@
-import { type DesignDocument, type DesignItem, polygonAreaM2, roundHalfUp } from '@interior/contracts';
+import type { DesignDocument, DesignItem } from '@interior/contracts';
 import { memo, type PointerEvent } from 'react';
-import { roomSidesOfWall, type Selected } from './edit';
+import type { Selected } from './edit';
 import { DoorSwings, WallDimensionLines } from './PlanAnnotations';
 import type { ProductSize } from './PlanCanvas';
 import { PlanItem } from './PlanItem';
+import { roomLabel, stretchOfWall, wallDrawingStrokes } from './plan-geometry';
 
 export const ROOM_FILL = '#e3f2fd';
 export const SELECTED = '#ff6f00';
+export const WALL = '#37474f';
+export const DOOR = '#8d6e63';
+export const WINDOW = '#4fc3f7';
+export const WALL_DRAWING = '#7e57c2';
+export const ROOM_NAME = '#0d47a1';
+export const ROOM_AREA = '#546e7a';
 
 /**
  * The document's own drawing in the plan: rooms, walls, doors and windows with their swings,
@@ -15,6 +22,7 @@ export const SELECTED = '#ff6f00';
  */
 export const PlanLayers = memo(function PlanLayers({
   doc,
+  context = doc,
   font,
   chosen,
   selectionCount,
@@ -27,6 +35,8 @@ export const PlanLayers = memo(function PlanLayers({
   onHandleDown,
 }: {
   doc: DesignDocument;
+  /** The whole document, when `doc` is only part of it: where a door or a wall drawing looks for its room. */
+  context?: DesignDocument;
   font: number;
   /** The selection as `kind:id` keys. */
   chosen: ReadonlySet<string>;
@@ -45,11 +55,7 @@ export const PlanLayers = memo(function PlanLayers({
   return (
     <>
       {doc.rooms.map((room) => {
-        const xs = room.polygon.map((p) => p.x);
-        const ys = room.polygon.map((p) => p.y);
-        const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-        const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-        const area = roundHalfUp(polygonAreaM2(room.polygon), 2).toNumber();
+        const { x: cx, y: cy, area } = roomLabel(room);
         return (
           <g key={room.id} data-testid="plan-room" onPointerDown={pick('room', room.id)}>
             <polygon
@@ -58,7 +64,7 @@ export const PlanLayers = memo(function PlanLayers({
               stroke={selected('room', room.id) ? SELECTED : 'none'}
               strokeWidth={font / 4}
             />
-            <text x={cx} y={cy} fontSize={font} textAnchor="middle" fill="#0d47a1" pointerEvents="none">
+            <text x={cx} y={cy} fontSize={font} textAnchor="middle" fill={ROOM_NAME} pointerEvents="none">
               {room.name}
             </text>
             <text
@@ -66,10 +72,10 @@ export const PlanLayers = memo(function PlanLayers({
               y={cy + font * 1.3}
               fontSize={font * 0.8}
               textAnchor="middle"
-              fill="#546e7a"
+              fill={ROOM_AREA}
               pointerEvents="none"
             >
-              {area.toLocaleString('ko-KR')}㎡
+              {area}
             </text>
           </g>
         );
@@ -82,7 +88,7 @@ export const PlanLayers = memo(function PlanLayers({
           y1={wall.a.y}
           x2={wall.b.x}
           y2={wall.b.y}
-          stroke={selected('wall', wall.id) ? SELECTED : '#37474f'}
+          stroke={selected('wall', wall.id) ? SELECTED : WALL}
           strokeWidth={wall.thickness}
           strokeLinecap="square"
           onPointerDown={pick('wall', wall.id)}
@@ -91,11 +97,7 @@ export const PlanLayers = memo(function PlanLayers({
       {doc.openings.map((opening) => {
         const wall = wallsById.get(opening.wallId);
         if (!wall) return null;
-        const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
-        const ux = (wall.b.x - wall.a.x) / length;
-        const uy = (wall.b.y - wall.a.y) / length;
-        const start = { x: wall.a.x + ux * opening.offset, y: wall.a.y + uy * opening.offset };
-        const end = { x: start.x + ux * opening.width, y: start.y + uy * opening.width };
+        const [start, end] = stretchOfWall(wall, opening.offset, opening.width);
         return (
           <line
             key={opening.id}
@@ -104,46 +106,31 @@ export const PlanLayers = memo(function PlanLayers({
             y1={start.y}
             x2={end.x}
             y2={end.y}
-            stroke={
-              selected('opening', opening.id) ? SELECTED : opening.kind === 'Door' ? '#8d6e63' : '#4fc3f7'
-            }
+            stroke={selected('opening', opening.id) ? SELECTED : opening.kind === 'Door' ? DOOR : WINDOW}
             strokeWidth={wall.thickness * 1.4}
             onPointerDown={pick('opening', opening.id)}
           />
         );
       })}
-      <DoorSwings doc={doc} font={font} />
+      <DoorSwings doc={doc} font={font} context={context} />
       {dimensions && <WallDimensionLines doc={doc} font={font} />}
       {doc.wallDrawings.map((placed) => {
         const wall = wallsById.get(placed.wallId);
         if (!wall) return null;
-        const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
-        const ux = (wall.b.x - wall.a.x) / length;
-        const uy = (wall.b.y - wall.a.y) / length;
         const width = wallDrawings.get(placed.wallDrawingId)?.width ?? 1000;
-        // On the face of the wall toward its room (both faces when that is not known, as in 3D).
-        const known = roomSidesOfWall(doc, wall);
-        const sides = known.length === 1 ? known : [1, -1];
         return (
           <g key={placed.id} data-testid="plan-walldrawing" onPointerDown={pick('wallDrawing', placed.id)}>
-            {sides.map((side) => {
-              const off = side * wall.thickness * 0.3;
-              const start = {
-                x: wall.a.x + ux * placed.offset - uy * off,
-                y: wall.a.y + uy * placed.offset + ux * off,
-              };
-              return (
-                <line
-                  key={side}
-                  x1={start.x}
-                  y1={start.y}
-                  x2={start.x + ux * width}
-                  y2={start.y + uy * width}
-                  stroke={selected('wallDrawing', placed.id) ? SELECTED : '#7e57c2'}
-                  strokeWidth={wall.thickness * 0.35}
-                />
-              );
-            })}
+            {wallDrawingStrokes(context, wall, placed.offset, width).map(({ side, a, b }) => (
+              <line
+                key={side}
+                x1={a.x}
+                y1={a.y}
+                x2={b.x}
+                y2={b.y}
+                stroke={selected('wallDrawing', placed.id) ? SELECTED : WALL_DRAWING}
+                strokeWidth={wall.thickness * 0.35}
+              />
+            ))}
           </g>
         );
       })}

@@ -75,3 +75,29 @@ export function visiblePart(
     }),
   };
 }
+
+/**
+ * From this many elements on, the plan draws its document on a canvas and keeps SVG for the
+ * selection (docs/designer.md, Large plans): below it SVG draws a plan as fast, and every element
+ * stays an element of the page.
+ */
+export const CANVAS_FROM_ELEMENTS = 1_000;
+
+/**
+ * The selected part of a document (`chosen` as `kind:id` keys), with the walls its doors, windows
+ * and wall drawings stand on: what the SVG draws over the canvas.
+ */
+export function chosenPart(doc: DesignDocument, chosen: ReadonlySet<string>): DesignDocument {
+  const has = (kind: string, id: string) => chosen.has(`${kind}:${id}`);
+  const openings = doc.openings.filter((o) => has('opening', o.id));
+  const wallDrawings = doc.wallDrawings.filter((d) => has('wallDrawing', d.id));
+  const carried = new Set([...openings, ...wallDrawings].map((o) => o.wallId));
+  return {
+    ...doc,
+    rooms: doc.rooms.filter((r) => has('room', r.id)),
+    walls: doc.walls.filter((w) => has('wall', w.id) || carried.has(w.id)),
+    openings,
+    wallDrawings,
+    items: doc.items.filter((i) => has('item', i.id)),
+  };
+}

@@ -19,6 +19,7 @@ import {
   sameEnds,
   snap,
 } from './edit';
+import { stretchOfWall } from './plan-geometry';
 
 /**
  * The selection of many elements (Shift+click, the rubber band, Ctrl+A) and the edits that act on
@@ -100,17 +101,6 @@ export function selectAll(doc: DesignDocument): Selected[] {
   ];
 }
 
-/** The two ends of a stretch `offset`…`offset + width` along a wall. */
-function alongWall(wall: DesignWall, offset: number, width: number): [DesignPoint, DesignPoint] {
-  const length = Math.hypot(wall.b.x - wall.a.x, wall.b.y - wall.a.y) || 1;
-  const ux = (wall.b.x - wall.a.x) / length;
-  const uy = (wall.b.y - wall.a.y) / length;
-  return [
-    { x: wall.a.x + ux * offset, y: wall.a.y + uy * offset },
-    { x: wall.a.x + ux * (offset + width), y: wall.a.y + uy * (offset + width) },
-  ];
-}
-
 /**
  * The rubber band: every element wholly inside the rectangle between two corners (a room by all
  * its corners, a wall by both ends, a door, window or wall drawing by its stretch of wall, a
@@ -127,7 +117,7 @@ export function selectInRect(
   const walls = new Map(doc.walls.map((w) => [w.id, w]));
   const stretchInside = (wallId: string, offset: number, width: number) => {
     const wall = walls.get(wallId);
-    return !!wall && alongWall(wall, offset, width).every(inside);
+    return !!wall && stretchOfWall(wall, offset, width).every(inside);
   };
   return [
     ...doc.rooms
