@@ -22,9 +22,15 @@ export async function explained(knex: Knex, what: string, request: () => Promise
   }
   for (const { sql, bindings } of statements) {
     if (!/^\s*(select|with)\b/i.test(sql)) continue;
+    // The statement as it was sent (`$1` parameters), with knex's `?` again for each.
+    const ordered: unknown[] = [];
+    const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+      ordered.push(bindings[Number(n) - 1]);
+      return '?';
+    });
     const { rows } = await knex.raw<{ rows: Record<string, string>[] }>(
-      `explain (analyze, buffers) ${sql}`,
-      bindings as Knex.RawBinding[],
+      `explain (analyze, buffers) ${text}`,
+      (ordered.length > 0 ? ordered : bindings) as Knex.RawBinding[],
     );
     process.stderr.write(`\n-- ${what}\n${sql}\n${rows.map((row) => Object.values(row)[0]).join('\n')}\n`);
   }
