@@ -1,4 +1,4 @@
-import type { DesignDocument } from '@interior/contracts';
+import type { DesignDocument, EstimationLine } from '@interior/contracts';
 import { profiled } from './cpu-profile';
 import { benchCatalogue, benchDesign } from './estimate-engine';
 import { met, RemoteClient, sampleRemote } from './http-remote';
@@ -31,6 +31,9 @@ async function call(base: string, token: string, method: string, path: string, b
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return { response, body: text ? JSON.parse(text) : null };
 }
+
+/** A line of the draft as `GET …/draft` answers it (its sources left out here). */
+type DraftLine = Omit<EstimationLine, 'sources'>;
 
 export interface EstimationDraftResult {
   rooms: number;
@@ -157,7 +160,7 @@ export async function measureEstimationDraft(
     const base = platform.url;
     const { estimationId } = await seed(base, token);
     const plan = quick ? { warmup: 1, samples: 5 } : { warmup: 3, samples: 30 };
-    type Draft = { lines: { id: string; unitPrice: number }[]; version: number; problems: string[] };
+    type Draft = { lines: DraftLine[]; version: number; problems: string[] };
     const client = await RemoteClient.start(base, token);
     try {
       const draftPath = `/api/estimation/${estimationId}/draft`;
@@ -178,9 +181,17 @@ export async function measureEstimationDraft(
       let etag = `"${computed.version}"`;
       const save = await profiled('draft-put', () =>
         sampleRemote(async (i) => {
-          const edited = lines.map((line, n) =>
-            n === 0 ? { ...line, unitPrice: line.unitPrice + i + 1 } : line,
-          );
+          // As the editor sends them (DraftEditor): each line's fields, without its sources.
+          const edited = lines.map(({ id, trade, kind, name, spec, unit, quantity, unitPrice }, n) => ({
+            id,
+            trade,
+            kind,
+            name,
+            spec,
+            unit,
+            quantity,
+            unitPrice: n === 0 ? unitPrice + i + 1 : unitPrice,
+          }));
           const answer = await client.request({
             method: 'PUT',
             path: draftPath,
