@@ -1,7 +1,7 @@
 import type { DesignDocument, EstimationLine } from '@interior/contracts';
 import { profiled } from './cpu-profile';
 import { benchCatalogue, benchDesign } from './estimate-engine';
-import { met, RemoteClient, sampleRemote } from './http-remote';
+import { met, RemoteClient, type RemoteLatency, sampleRemote } from './http-remote';
 import type { Percentiles } from './measure';
 import { ms, startSectionPlatform } from './section-platform';
 
@@ -39,11 +39,11 @@ export interface EstimationDraftResult {
   rooms: number;
   items: number;
   lines: number;
-  compute: Percentiles;
-  read: Percentiles;
-  save: Percentiles;
+  compute: RemoteLatency;
+  read: RemoteLatency;
+  save: RemoteLatency;
   /** `GET …/quote/1.pdf`: the 견적서 with the design's plan drawn on its first page */
-  pdf: Percentiles;
+  pdf: RemoteLatency;
   engine: Percentiles;
 }
 
@@ -235,8 +235,8 @@ export async function estimationDraftSection(
   engine: Percentiles,
 ): Promise<string> {
   const r = await measureEstimationDraft(url, admin, quick, engine);
-  const row = (label: string, p: Percentiles, targetP50Ms?: number) =>
-    `  ${label.padEnd(38)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms${
+  const row = (label: string, p: RemoteLatency, targetP50Ms?: number) =>
+    `  ${label.padEnd(38)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms  server CPU ${ms(p.serverCpuMs)} ms/request${
       targetP50Ms === undefined ? '' : `  target p50 ≤ ${targetP50Ms} ms: ${met(p.p50Ms, targetP50Ms)}`
     }`;
   return [

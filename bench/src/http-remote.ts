@@ -169,18 +169,27 @@ if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
   });
 }
 
+/** Latency as the remote client timed it, and the CPU this process (the server's) spent per request. */
+export interface RemoteLatency extends Percentiles {
+  /** CPU time of this process over the samples, per request (its own work: every other process's is not in it). */
+  serverCpuMs: number;
+}
+
 /**
  * Runs `probe` `warmup` times unmeasured, then `samples` times one after another; each probe
- * returns the milliseconds its request took as the remote client timed it.
+ * returns the milliseconds its request took as the remote client timed it. On a loaded machine the
+ * CPU per request is the steadier figure: time spent waiting for a core is not in it.
  */
 export async function sampleRemote(
   probe: (iteration: number) => Promise<number>,
   { warmup, samples }: { warmup: number; samples: number },
-): Promise<Percentiles> {
+): Promise<RemoteLatency> {
   for (let i = 0; i < warmup; i++) await probe(i);
   const latencies: number[] = [];
+  const before = process.cpuUsage();
   for (let i = 0; i < samples; i++) latencies.push(await probe(warmup + i));
-  return summarize(latencies);
+  const cpu = process.cpuUsage(before);
+  return { ...summarize(latencies), serverCpuMs: (cpu.user + cpu.system) / 1000 / samples };
 }
 
 /** `met yes` or `met NO`, for a figure beside its target (at most `target`). */
