@@ -1,6 +1,8 @@
-import type { DesignDocument } from '@interior/contracts';
+import type { DesignDocument, EstimationLine } from '@interior/contracts';
+import { profiled } from './cpu-profile';
 import { benchCatalogue, benchDesign } from './estimate-engine';
-import { type Percentiles, sampleLatency } from './measure';
+import { met, RemoteClient, type RemoteLatency, sampleRemote } from './http-remote';
+import type { Percentiles } from './measure';
 import { ms, startSectionPlatform } from './section-platform';
 
 /**
@@ -16,6 +18,9 @@ import { ms, startSectionPlatform } from './section-platform';
  * through the API, and the design's references are mapped onto the ids it was given.
  */
 
+/** Where people wait on the draft: computing it, opening it, saving an edit. */
+const TARGETS = { computeP50Ms: 100, readP50Ms: 20, saveP50Ms: 100 };
+
 async function call(base: string, token: string, method: string, path: string, body?: unknown, headers = {}) {
   const response = await fetch(`${base}${path}`, {
     method,
@@ -27,15 +32,18 @@ async function call(base: string, token: string, method: string, path: string, b
   return { response, body: text ? JSON.parse(text) : null };
 }
 
+/** A line of the draft as `GET …/draft` answers it (its sources left out here). */
+type DraftLine = Omit<EstimationLine, 'sources'>;
+
 export interface EstimationDraftResult {
   rooms: number;
   items: number;
   lines: number;
-  compute: Percentiles;
-  read: Percentiles;
-  save: Percentiles;
+  compute: RemoteLatency;
+  read: RemoteLatency;
+  save: RemoteLatency;
   /** `GET …/quote/1.pdf`: the 견적서 with the design's plan drawn on its first page */
-  pdf: Percentiles;
+  pdf: RemoteLatency;
   engine: Percentiles;
 }
 
@@ -152,52 +160,68 @@ export async function measureEstimationDraft(
     const base = platform.url;
     const { estimationId } = await seed(base, token);
     const plan = quick ? { warmup: 1, samples: 5 } : { warmup: 3, samples: 30 };
-    type Draft = { lines: { id: string; unitPrice: number }[]; version: number; problems: string[] };
-    const drafts: Draft[] = [];
-    const compute = await sampleLatency(async () => {
-      drafts.push((await call(base, token, 'POST', `/api/estimation/${estimationId}/draft`)).body as Draft);
-    }, plan);
-    const computed = drafts[drafts.length - 1] as Draft;
-    if (computed.problems.length) throw new Error(`bench draft has problems: ${computed.problems[0]}`);
-    const read = await sampleLatency(async () => {
-      await call(base, token, 'GET', `/api/estimation/${estimationId}/draft`);
-    }, plan);
-    let version = computed.version;
-    const save = await sampleLatency(async (i) => {
-      const lines = computed.lines.map((line, n) =>
-        n === 0 ? { ...line, unitPrice: line.unitPrice + i + 1 } : line,
+    type Draft = { lines: DraftLine[]; version: number; problems: string[] };
+    const client = await RemoteClient.start(base, token);
+    try {
+      const draftPath = `/api/estimation/${estimationId}/draft`;
+      let computed = null as Draft | null;
+      const compute = await profiled('draft-post', () =>
+        sampleRemote(async () => {
+          const answer = await client.request({ method: 'POST', path: draftPath, wantJson: true });
+          computed = answer.json as Draft;
+          return answer.ms;
+        }, plan),
       );
-      const saved = await call(
-        base,
-        token,
-        'PUT',
-        `/api/estimation/${estimationId}/draft`,
-        { lines },
-        {
-          'if-match': `"${version}"`,
-        },
+      if (!computed) throw new Error('no draft was computed');
+      const { lines, problems } = computed;
+      if (problems.length) throw new Error(`bench draft has problems: ${problems[0]}`);
+      const read = await profiled('draft-get', () =>
+        sampleRemote(async () => (await client.request({ method: 'GET', path: draftPath })).ms, plan),
       );
-      version = saved.body.version;
-    }, plan);
-    await call(base, token, 'POST', `/api/estimation/${estimationId}/quote`);
-    const pdf = await sampleLatency(async () => {
-      const response = await fetch(`${base}/api/estimation/${estimationId}/quote/1.pdf`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (!response.ok) throw new Error(`GET quote/1.pdf: ${response.status}`);
-      await response.arrayBuffer();
-    }, plan);
-    const doc = benchDesign();
-    return {
-      rooms: doc.rooms.length,
-      items: doc.items.length,
-      lines: computed.lines.length,
-      compute,
-      read,
-      save,
-      pdf,
-      engine,
-    };
+      let etag = `"${computed.version}"`;
+      const save = await profiled('draft-put', () =>
+        sampleRemote(async (i) => {
+          // As the editor sends them (DraftEditor): each line's fields, without its sources.
+          const edited = lines.map(({ id, trade, kind, name, spec, unit, quantity, unitPrice }, n) => ({
+            id,
+            trade,
+            kind,
+            name,
+            spec,
+            unit,
+            quantity,
+            unitPrice: n === 0 ? unitPrice + i + 1 : unitPrice,
+          }));
+          const answer = await client.request({
+            method: 'PUT',
+            path: draftPath,
+            body: JSON.stringify({ lines: edited }),
+            headers: { 'if-match': etag },
+          });
+          etag = answer.etag ?? etag;
+          return answer.ms;
+        }, plan),
+      );
+      await call(base, token, 'POST', `/api/estimation/${estimationId}/quote`);
+      const pdf = await sampleRemote(
+        async () =>
+          (await client.request({ method: 'GET', path: `/api/estimation/${estimationId}/quote/1.pdf` })).ms,
+        plan,
+      );
+      const doc = benchDesign();
+      return {
+        rooms: doc.rooms.length,
+        items: doc.items.length,
+        lines: lines.length,
+        compute,
+        read,
+        save,
+        pdf,
+        engine,
+      };
+    } finally {
+      client.close();
+    }
   } finally {
     await platform.close();
   }
@@ -211,13 +235,15 @@ export async function estimationDraftSection(
   engine: Percentiles,
 ): Promise<string> {
   const r = await measureEstimationDraft(url, admin, quick, engine);
-  const row = (label: string, p: Percentiles) =>
-    `  ${label.padEnd(38)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms`;
+  const row = (label: string, p: RemoteLatency, targetP50Ms?: number) =>
+    `  ${label.padEnd(38)} samples ${p.samples}  p50 ${ms(p.p50Ms)} ms  p99 ${ms(p.p99Ms)} ms  server CPU ${ms(p.serverCpuMs)} ms/request${
+      targetP50Ms === undefined ? '' : `  target p50 ≤ ${targetP50Ms} ms: ${met(p.p50Ms, targetP50Ms)}`
+    }`;
   return [
-    `\nEstimate draft over HTTP: a design of ${r.rooms} rooms and ${r.items.toLocaleString('en-US')} items, ${r.lines} lines`,
-    row('POST /api/estimation/{id}/draft', r.compute),
-    row('GET  /api/estimation/{id}/draft', r.read),
-    row('PUT  /api/estimation/{id}/draft', r.save),
+    `\nEstimate draft over HTTP: a design of ${r.rooms} rooms and ${r.items.toLocaleString('en-US')} items, ${r.lines} lines, client in its own process`,
+    row('POST /api/estimation/{id}/draft', r.compute, TARGETS.computeP50Ms),
+    row('GET  /api/estimation/{id}/draft', r.read, TARGETS.readP50Ms),
+    row('PUT  /api/estimation/{id}/draft', r.save, TARGETS.saveP50Ms),
     row('GET  /api/estimation/{id}/quote/1.pdf', r.pdf),
     `  POST draft ÷ computeEstimate alone at p50: ${(r.compute.p50Ms / r.engine.p50Ms).toFixed(1)}×`,
     '',

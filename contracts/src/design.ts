@@ -18,6 +18,8 @@ export const designReadModels = {
   documents: 'design_documents',
   pendingShares: 'design_pending_shares',
   log: 'design_log',
+  /** How many designs each owner has in each status: the total of a list of one's own designs. */
+  ownerCounts: 'design_owner_counts',
 } as const;
 
 export const DesignId = positiveId(messages.invalidDesignId);

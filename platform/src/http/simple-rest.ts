@@ -365,13 +365,16 @@ export interface ListResult<T> {
 
 /**
  * Runs a list request. `scope` narrows the rows the caller may see (authorization); the total
- * counts only those rows.
+ * counts only those rows. `scopeTotal`, when given, is that count as a projection keeps it (one
+ * owner's designs): a request that adds no filter of its own reads it with the page instead of
+ * counting the rows.
  */
 export async function queryList<T = Record<string, unknown>>(
   knex: Knex,
   def: ListDefinition,
   query: Record<string, unknown>,
   scope?: (builder: Knex.QueryBuilder) => void,
+  scopeTotal?: Knex.Raw,
 ): Promise<ListResult<T>> {
   const request = parseListRequest(query, def);
   const filtered = (builder: Knex.QueryBuilder = knex(def.table)) => {
@@ -393,7 +396,13 @@ export async function queryList<T = Record<string, unknown>>(
   if (request.q) return searchPage<T>(knex, def, request, filtered(), orderOn, limit, collated);
   const { start } = request.range;
   const deep = start >= DEEP_PAGE && !def.nullable?.includes(field) && field !== 'id';
-  const unfiltered = request.conditions.length === 0 && !scope;
+  // The kept count of the rows listed, when nothing but the scope narrows them.
+  const kept =
+    request.conditions.length > 0
+      ? null
+      : !scope
+        ? knex.raw(COUNTED_ROWS_SQL, [def.table])
+        : (scopeTotal ?? null);
   const rows = (await (deep
     ? deepPage(knex, def.table, filtered, field, direction, start, collated)
     : filtered().offset(start)
@@ -402,17 +411,17 @@ export async function queryList<T = Record<string, unknown>>(
     // list and silently drops the count after it.
     .select(
       ...(def.columns ?? ['*']),
-      // The kept row count comes with the page (one round trip), when the list is unfiltered.
-      ...(unfiltered ? [knex.raw(`(${COUNTED_ROWS_SQL}) as ??`, [def.table, TOTAL])] : []),
+      // The kept row count comes with the page (one round trip).
+      ...(kept ? [knex.raw('(?) as ??', [kept, TOTAL])] : []),
     )
     .orderByRaw(orderOn(field, 'id'))
     .limit(limit)) as Record<string, unknown>[];
-  const kept = unfiltered && rows.length > 0 ? rows[0]![TOTAL] : null;
-  const records = (unfiltered ? rows.map(({ [TOTAL]: _, ...record }) => record) : rows) as T[];
+  const keptTotal = kept && rows.length > 0 ? rows[0]![TOTAL] : null;
+  const records = (kept ? rows.map(({ [TOTAL]: _, ...record }) => record) : rows) as T[];
   const total =
-    kept != null
-      ? Number(kept)
-      : ((unfiltered ? await countedRows(knex, def.table) : null) ?? (await countRows(filtered())));
+    keptTotal != null
+      ? Number(keptTotal)
+      : ((kept ? await keptCount(knex, kept) : null) ?? (await countRows(filtered())));
   return { records, total, start: request.range.start };
 }
 
@@ -453,17 +462,15 @@ async function countRows(builder: Knex.QueryBuilder): Promise<number> {
 }
 
 /**
- * The number of rows of a read model kept by its projection (projections/src/row-batch.ts keeps it
- * in `read_model_counts`, in the same transaction as the rows, for the table behind the view), or
- * null when none is kept. Exact, where `count(*)` of a million rows costs tens of milliseconds.
+ * A kept count read alone (a page past the last row has none to carry it): the rows of a read
+ * model kept by its projection (projections/src/row-batch.ts keeps them in `read_model_counts`, in
+ * the same transaction as the rows, for the table behind the view), or a scope's kept total; null
+ * when none is kept. Exact, where `count(*)` of a million rows costs tens of milliseconds.
  */
-async function countedRows(knex: Knex, view: string): Promise<number | null> {
-  const { rows } = await knex.raw<{ rows: { rows: string | null }[] }>(
-    `select (${COUNTED_ROWS_SQL})::text as rows`,
-    [view],
-  );
-  const kept = rows[0]?.rows;
-  return kept != null ? Number(kept) : null;
+async function keptCount(knex: Knex, kept: Knex.Raw): Promise<number | null> {
+  const { rows } = await knex.raw<{ rows: { kept: string | null }[] }>('select (?)::text as kept', [kept]);
+  const found = rows[0]?.kept;
+  return found != null ? Number(found) : null;
 }
 
 /**

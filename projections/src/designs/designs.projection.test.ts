@@ -8,7 +8,7 @@ import {
 } from '../testing/projection-spec';
 import { designsProjection } from './designs.projection';
 
-const { designs, documents, pendingShares } = designReadModels;
+const { designs, documents, pendingShares, ownerCounts } = designReadModels;
 
 const db = projectionTestDatabase();
 
@@ -152,5 +152,32 @@ describe('the designs read models', () => {
       ])
       .rows(designs);
     expect(row).toMatchObject({ shareCount: 1, commentCount: 1 });
+  });
+
+  it('counts each owner’s designs by status through trashing, restoring, transfers and purges', async () => {
+    const other = eventsOf(['Design', 10], 5);
+    const counts = async (events: GivenEvent[]) =>
+      (await spec.given(events).rows(ownerCounts, ['ownerId', 'status'])).filter((row) => row.designs !== 0);
+    const second = other('DesignCreated', { ...(created.data as object), id: 10 });
+    expect(await counts([created, second])).toEqual([{ ownerId: 5, status: 'Active', designs: 2 }]);
+    const trashed = design('DesignTrashed', { at: '2026-11-01T00:01:00.000Z' });
+    expect(await counts([created, second, trashed])).toEqual([
+      { ownerId: 5, status: 'Active', designs: 1 },
+      { ownerId: 5, status: 'Trashed', designs: 1 },
+    ]);
+    expect(await counts([created, second, trashed, design('DesignRestored', {})])).toEqual([
+      { ownerId: 5, status: 'Active', designs: 2 },
+    ]);
+    expect(await counts([created, second, trashed, design('DesignPurged', { automatic: false })])).toEqual([
+      { ownerId: 5, status: 'Active', designs: 1 },
+    ]);
+    expect(
+      await counts([created, second, other('DesignOwnershipTransferred', { from: 5, to: 8 }, 1)]),
+    ).toEqual([
+      { ownerId: 5, status: 'Active', designs: 1 },
+      { ownerId: 8, status: 'Active', designs: 1 },
+    ]);
+    // A creation seen twice (a retried batch) is counted once.
+    expect(await counts([created, created])).toEqual([{ ownerId: 5, status: 'Active', designs: 1 }]);
   });
 });

@@ -4,19 +4,22 @@ import type { Knex } from 'knex';
 import { defineProjection, occurredAt } from '../projection';
 import { hasTrigramSearch } from '../search';
 
-const { designs, documents, pendingShares } = designReadModels;
+const { designs, documents, pendingShares, ownerCounts } = designReadModels;
 const idOf = (event: StoredEvent) => Number(event.stream.slice('Design-'.length));
 
 /**
  * The designs' read models: `mydesign` (one row per design not purged, for every list of designs:
  * mine, trash, shared, management), `design_documents` (the current document of each, for the
  * document and thumbnail reads) and `design_pending_shares` (shares to addresses without an
- * account yet). `managerIds` lists the managers of the design's estimations: the estimations'
+ * account yet), with `design_owner_counts` (how many designs each owner has in each status, moved
+ * with every creation, trashing, restoring, purging and transfer: the total of the owner's lists,
+ * which a count(*) would find by reading each of their rows). `managerIds` lists the managers of the design's estimations: the estimations'
  * events fill it, so it stays empty until they exist.
  */
 export const designsProjection = defineProjection({
   name: 'designs',
-  version: 1,
+  // 2: the designs of each owner counted by status
+  version: 2,
   handles: [
     'DesignCreated',
     'DesignCopied',
@@ -55,9 +58,6 @@ export const designsProjection = defineProjection({
       t.timestamp('updated', { useTz: true });
       t.integer('updatedBy');
       t.integer('version').notNullable();
-      t.index(['ownerId', 'status', 'updated']);
-      t.index(['ownerId', 'status', 'name']);
-      t.index(['ownerId', 'status', 'area']);
       t.index(['status', 'trashedAt']);
       t.index(['registered']);
     },
@@ -65,6 +65,12 @@ export const designsProjection = defineProjection({
       t.integer('id').primary();
       t.integer('revision').notNullable();
       t.jsonb('document').notNullable();
+    },
+    [ownerCounts]: (t) => {
+      t.integer('ownerId').notNullable();
+      t.text('status').notNullable();
+      t.integer('designs').notNullable();
+      t.primary(['ownerId', 'status']);
     },
     [pendingShares]: (t) => {
       t.integer('designId').notNullable();
@@ -75,8 +81,21 @@ export const designsProjection = defineProjection({
     },
   },
   async afterCreate(knex, tables) {
-    if (!(await hasTrigramSearch(knex))) return;
     const physical = tables[designs];
+    // One owner's lists in the orders the screen offers, each as the list orders it (its column,
+    // nulls where the list puts them, then the id): the first page is the index's first rows,
+    // where an index on the column alone leaves every one of the owner's rows to sort.
+    for (const [name, order] of [
+      ['updated', '"updated" desc nulls last'],
+      ['name', '"name"'],
+      ['area', '"area" desc'],
+    ]) {
+      await knex.raw(`create index ?? on ?? ("ownerId", "status", ${order}, "id")`, [
+        `${physical}_owner_${name}`,
+        physical,
+      ]);
+    }
+    if (!(await hasTrigramSearch(knex))) return;
     await knex.raw('create index ?? on ?? using gin (?? gin_trgm_ops)', [
       `${physical}_search`,
       physical,
@@ -108,7 +127,7 @@ export const designsProjection = defineProjection({
       case 'DesignCreated':
       case 'DesignCopied': {
         const { area, roomCount } = documentSummary(event.data.document);
-        await trx(table)
+        const inserted = await trx(table)
           .insert({
             id,
             name: event.data.name,
@@ -125,7 +144,9 @@ export const designsProjection = defineProjection({
             version: stored.revision,
           })
           .onConflict('id')
-          .ignore();
+          .ignore()
+          .returning('id');
+        if (inserted.length > 0) await countDesigns(trx, tables, event.data.ownerId, 'Active', 1);
         await trx(tables[documents])
           .insert({ id, revision: 0, document: JSON.stringify(event.data.document) })
           .onConflict('id')
@@ -157,26 +178,38 @@ export const designsProjection = defineProjection({
           .update({ revision: event.data.revision, document: JSON.stringify(event.data.document) });
         return;
       }
-      case 'DesignTrashed':
+      case 'DesignTrashed': {
+        const before = await countedAs(trx, table, id);
         await trx(table)
           .where({ id })
           .update({ status: 'Trashed', trashedAt: event.data.at, ...touched });
+        if (before) await moveCount(trx, tables, before, { ownerId: before.ownerId, status: 'Trashed' });
         return;
-      case 'DesignRestored':
+      }
+      case 'DesignRestored': {
+        const before = await countedAs(trx, table, id);
         await trx(table)
           .where({ id })
           .update({ status: 'Active', trashedAt: null, ...touched });
+        if (before) await moveCount(trx, tables, before, { ownerId: before.ownerId, status: 'Active' });
         return;
-      case 'DesignPurged':
+      }
+      case 'DesignPurged': {
+        const before = await countedAs(trx, table, id);
+        if (before) await countDesigns(trx, tables, before.ownerId, before.status, -1);
         await trx(table).where({ id }).delete();
         await trx(tables[documents]).where({ id }).delete();
         await trx(tables[pendingShares]).where({ designId: id }).delete();
         return;
-      case 'DesignOwnershipTransferred':
+      }
+      case 'DesignOwnershipTransferred': {
+        const before = await countedAs(trx, table, id);
         await trx(table)
           .where({ id })
           .update({ ownerId: event.data.to, folderId: null, ...touched });
+        if (before) await moveCount(trx, tables, before, { ownerId: event.data.to, status: before.status });
         return;
+      }
       case 'DesignShared':
         if (event.data.userId === null) {
           await trx(tables[pendingShares])
@@ -197,6 +230,40 @@ export const designsProjection = defineProjection({
     }
   },
 });
+
+type Counted = { ownerId: number; status: string };
+
+/** The owner and status a design is counted under, or undefined when it has no row. */
+async function countedAs(trx: Knex.Transaction, table: string, id: number): Promise<Counted | undefined> {
+  return trx(table).where({ id }).first<Counted | undefined>('ownerId', 'status');
+}
+
+/** Adds `step` to the designs an owner has in a status. */
+async function countDesigns(
+  trx: Knex.Transaction,
+  tables: Readonly<Record<string, string>>,
+  ownerId: number,
+  status: string,
+  step: number,
+) {
+  const table = tables[ownerCounts]!;
+  await trx.raw(
+    'insert into ?? as c ("ownerId", status, designs) values (?, ?, ?) on conflict ("ownerId", status) do update set designs = c.designs + excluded.designs',
+    [table, ownerId, status, step],
+  );
+}
+
+/** A design counted under `from` is now counted under `to`. */
+async function moveCount(
+  trx: Knex.Transaction,
+  tables: Readonly<Record<string, string>>,
+  from: Counted,
+  to: Counted,
+) {
+  if (from.ownerId === to.ownerId && from.status === to.status) return;
+  await countDesigns(trx, tables, from.ownerId, from.status, -1);
+  await countDesigns(trx, tables, to.ownerId, to.status, 1);
+}
 
 /** Grants on the design to anyone but its owner: the people it is shared with. */
 async function refreshShareCount(

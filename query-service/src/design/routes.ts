@@ -31,7 +31,7 @@ import { registerCommentAndFolderQueries } from './comment-folder-routes';
 import { designDocumentAt } from './document-at';
 import { productLooksOf } from './product-looks';
 
-const { designs } = designReadModels;
+const { designs, ownerCounts } = designReadModels;
 
 const Params = z.object({ id: DesignId });
 const RevisionQuery = z.object({
@@ -112,27 +112,47 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
     reply: FastifyReply,
     def: ListDefinition,
     scope: (builder: Knex.QueryBuilder) => void,
+    scopeTotal?: Knex.Raw,
   ) =>
     sendList(
       reply,
       def.resource,
-      await queryList(deps.knex, def, request.query as Record<string, unknown>, scope),
+      await queryList(deps.knex, def, request.query as Record<string, unknown>, scope, scopeTotal),
     );
+  /** How many designs the owner has in a status, as the designs projection counts them. */
+  const ownedTotal = (ownerId: number, status: 'Active' | 'Trashed') =>
+    deps.knex.raw('select designs from ?? where "ownerId" = ? and status = ?', [
+      ownerCounts,
+      ownerId,
+      status,
+    ]);
 
   const mine = designList('mydesign');
   app.get('/api/mydesign', (request, reply) => {
     const { userId } = principalOf(request);
-    return list(request, reply, mine, (b) => {
-      b.where({ ownerId: userId, status: 'Active' });
-    });
+    return list(
+      request,
+      reply,
+      mine,
+      (b) => {
+        b.where({ ownerId: userId, status: 'Active' });
+      },
+      ownedTotal(userId, 'Active'),
+    );
   });
 
   const trash = { ...designList('trash'), defaultSort: ['trashedAt', 'DESC'] as const };
   app.get('/api/trash', (request, reply) => {
     const { userId } = principalOf(request);
-    return list(request, reply, trash, (b) => {
-      b.where({ ownerId: userId, status: 'Trashed' });
-    });
+    return list(
+      request,
+      reply,
+      trash,
+      (b) => {
+        b.where({ ownerId: userId, status: 'Trashed' });
+      },
+      ownedTotal(userId, 'Trashed'),
+    );
   });
 
   const shared = designList('shared', { ownerId: 'integer' });
