@@ -17,6 +17,7 @@ import {
   launchBrowser,
   screenshot,
   seriousViolations,
+  settledScreen,
   signInThroughForm,
   UI_DIR,
 } from '../testing/browser';
@@ -45,16 +46,9 @@ async function openInApp(page: Page, path: string) {
 const overflow = (page: Page) =>
   page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
 
-/** Waits until the screen has drawn its content (a heading, a list, a form) and the bar is gone. */
+/** The screen has drawn its content and the bar is gone; then its layout has a moment to settle. */
 async function settled(page: Page) {
-  await page
-    .locator(
-      // h4: react-admin's page of a list with nothing in it yet.
-      'main h1, main h2, main h4, main h5, main h6, main form, main ul, main ol, main table, main [role="tablist"], h1',
-    )
-    .first()
-    .waitFor({ timeout: 10_000 });
-  await page.getByTestId('top-progress-bar').waitFor({ state: 'detached', timeout: 10_000 });
+  await settledScreen(page);
   await page.waitForTimeout(150);
 }
 

@@ -85,7 +85,7 @@ export const SETTLE_MS = 30_000;
 export async function settledScreen(page: Page): Promise<void> {
   await page
     .locator(
-      'main h1, main h2, main h4, main h5, main h6, main form, main ul, main table, main [role="tablist"], h1',
+      'main h1, main h2, main h4, main h5, main h6, main form, main ul, main ol, main table, main [role="tablist"], h1',
     )
     .first()
     .waitFor({ timeout: SETTLE_MS });

@@ -37,7 +37,7 @@ export function SampleEmpty({ actions }: { actions?: ReactNode } = {}) {
   };
   return (
     <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
-      <Typography variant="h6" component="p" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         아직 등록된 {subject(label)} 없습니다.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', mt: 2 }}>
