@@ -1,6 +1,6 @@
 import type { DesignDocument } from '@interior/contracts';
 import type { Page } from 'playwright-core';
-import { signInThroughForm } from '../testing/browser';
+import { SETTLE_MS, signInThroughForm } from '../testing/browser';
 import type { TestPlatform } from '../testing/platform';
 
 /**
@@ -52,10 +52,13 @@ export function designerPage(
     return (await platform().api.request('GET', `/api/design/${designId}/document`, { token }))
       .body as DesignDocument;
   };
-  /** The saved document once `check` holds (autosave follows edits by a moment), or the last one read. */
+  /**
+   * The saved document once `check` holds (autosave follows edits by a moment), or the last one
+   * read. A loaded machine may take a while to save: the wait is the one every screen gets.
+   */
   const documentWhen = async (check: (doc: DesignDocument) => boolean) => {
     let doc = await documentNow();
-    for (let waited = 0; waited < 10_000 && !check(doc); waited += 200) {
+    for (let waited = 0; waited < SETTLE_MS && !check(doc); waited += 200) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       doc = await documentNow();
     }
