@@ -1,8 +1,6 @@
-import type { DesignDocument } from '@interior/contracts';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ProductSize } from './PlanCanvas';
 import type { PlanRect } from './plan-cull';
-import { paintPlan, TopViewImages } from './plan-paint';
+import { type PlanContent, paintPlan, TopViewImages } from './plan-paint';
 
 /** After the view has rested this long, a plan shown scaled from its snapshot is painted afresh. */
 const SETTLE_MS = 150;
@@ -16,7 +14,7 @@ interface Snapshot {
   area: PlanRect;
   scale: number;
   font: number;
-  content: object;
+  content: PlanContent;
   images: number;
   rooms: number;
 }
@@ -33,15 +31,7 @@ const covers = (outer: PlanRect, inner: PlanRect) =>
  */
 function takeSnapshot(
   previous: Snapshot | null,
-  content: {
-    doc: DesignDocument;
-    context: DesignDocument;
-    grid: number;
-    dimensions: boolean;
-    products: ReadonlyMap<number, ProductSize>;
-    wallDrawings: ReadonlyMap<number, { width: number; name: string }>;
-    skip: ReadonlySet<string>;
-  },
+  content: PlanContent,
   shown: PlanRect,
   scale: number,
   font: number,
@@ -87,17 +77,7 @@ export function PlanStaticCanvas({
   products,
   wallDrawings,
   skip,
-}: {
-  doc: DesignDocument;
-  context: DesignDocument;
-  view: PlanRect;
-  font: number;
-  grid: number;
-  dimensions: boolean;
-  products: ReadonlyMap<number, ProductSize>;
-  wallDrawings: ReadonlyMap<number, { width: number; name: string }>;
-  skip: ReadonlySet<string>;
-}) {
+}: PlanContent & { view: PlanRect; font: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef(0);
   // What the next drawing draws; the drawing itself reads it when its frame comes.

@@ -46,6 +46,12 @@ export class TopViewImages {
   }
 }
 
+/** What the plan shows: the part of the document drawn, and how its elements are drawn. */
+export type PlanContent = Pick<
+  PaintOptions,
+  'context' | 'grid' | 'dimensions' | 'products' | 'wallDrawings' | 'skip'
+> & { doc: DesignDocument };
+
 export interface PaintOptions {
   /** The visible part of the plan, mm, as the SVG's viewBox (fitted with xMidYMid meet). */
   view: PlanRect;
