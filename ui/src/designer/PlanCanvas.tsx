@@ -21,6 +21,7 @@ import { polygonPoint, rectBetween, type Selected, snap } from './edit';
 import { PlanLayers, ROOM_FILL, SELECTED } from './PlanLayers';
 import { PlanStaticCanvas } from './PlanStaticCanvas';
 import { CANVAS_FROM_ELEMENTS, chosenPart, drawnArea, type PlanRect, visiblePart } from './plan-cull';
+import { planFigures } from './plan-geometry';
 import { elementAt } from './plan-hit';
 import { dragMove, isSelected, selectInRect, toggleSelected, withSelected } from './selection';
 import { usePlanGestures } from './usePlanGestures';
@@ -38,8 +39,7 @@ interface View {
   h: number;
 }
 
-const figures = new Intl.NumberFormat('ko-KR');
-const count = (list: readonly unknown[]) => figures.format(list.length);
+const count = (list: readonly unknown[]) => planFigures.format(list.length);
 
 /** Screen pixels a press must travel to be a drag, not a click. */
 const DRAG_PIXELS = 4;

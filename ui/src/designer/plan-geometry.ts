@@ -10,7 +10,7 @@ import {
 import { roomSidesOfWall } from './edit';
 
 /** Figures as the plan writes them (1,234): one formatter, as a new one for every label is slow. */
-const figures = new Intl.NumberFormat('ko-KR');
+export const planFigures = new Intl.NumberFormat('ko-KR');
 
 /**
  * Where the plan's drawn parts lie, for both of its drawings (SVG for small plans and the
@@ -73,7 +73,7 @@ export function dimensionLine(wall: DesignWall, font: number) {
     })),
     mid: { x: (a.x + b.x) / 2 - nx * font * 0.3, y: (a.y + b.y) / 2 - ny * font * 0.3 },
     angle,
-    label: figures.format(Math.round(length)),
+    label: planFigures.format(Math.round(length)),
   };
 }
 
@@ -100,6 +100,6 @@ export function roomLabel(room: DesignRoom) {
   return {
     x: (Math.min(...xs) + Math.max(...xs)) / 2,
     y: (Math.min(...ys) + Math.max(...ys)) / 2,
-    area: `${figures.format(roundHalfUp(polygonAreaM2(room.polygon), 2).toNumber())}㎡`,
+    area: `${planFigures.format(roundHalfUp(polygonAreaM2(room.polygon), 2).toNumber())}㎡`,
   };
 }

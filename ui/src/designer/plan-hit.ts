@@ -1,18 +1,15 @@
 import { type DesignDocument, type DesignPoint, type DesignWall, itemTopView } from '@interior/contracts';
 import type { Selected } from './edit';
 import type { ProductSize } from './PlanCanvas';
+import { wallAxes } from './plan-geometry';
 import { pointInPolygon } from './rooms-from-walls';
 
 /** A point in a wall's own terms: how far along it from `a`, how far off its line, and its length. */
 function alongWall(p: DesignPoint, wall: DesignWall) {
-  const dx = wall.b.x - wall.a.x;
-  const dy = wall.b.y - wall.a.y;
-  const length = Math.hypot(dx, dy) || 1;
-  return {
-    along: ((p.x - wall.a.x) * dx + (p.y - wall.a.y) * dy) / length,
-    across: Math.abs((p.x - wall.a.x) * dy - (p.y - wall.a.y) * dx) / length,
-    length,
-  };
+  const { length, ux, uy, nx, ny } = wallAxes(wall);
+  const x = p.x - wall.a.x;
+  const y = p.y - wall.a.y;
+  return { along: x * ux + y * uy, across: Math.abs(x * nx + y * ny), length: length || 1 };
 }
 
 /** Whether a point falls on the stretch `offset`…`offset + width` of a wall, within `half` of its line. */
