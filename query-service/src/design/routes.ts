@@ -127,33 +127,23 @@ export function registerDesignQueries(app: FastifyInstance, deps: QueryServiceDe
       status,
     ]);
 
+  /** The caller's own designs in one status, with the total the projection keeps for them. */
+  const ownList = (path: string, def: ListDefinition, status: 'Active' | 'Trashed') =>
+    app.get(path, (request, reply) => {
+      const { userId } = principalOf(request);
+      return list(
+        request,
+        reply,
+        def,
+        (b) => {
+          b.where({ ownerId: userId, status });
+        },
+        ownedTotal(userId, status),
+      );
+    });
   const mine = designList('mydesign');
-  app.get('/api/mydesign', (request, reply) => {
-    const { userId } = principalOf(request);
-    return list(
-      request,
-      reply,
-      mine,
-      (b) => {
-        b.where({ ownerId: userId, status: 'Active' });
-      },
-      ownedTotal(userId, 'Active'),
-    );
-  });
-
-  const trash = { ...designList('trash'), defaultSort: ['trashedAt', 'DESC'] as const };
-  app.get('/api/trash', (request, reply) => {
-    const { userId } = principalOf(request);
-    return list(
-      request,
-      reply,
-      trash,
-      (b) => {
-        b.where({ ownerId: userId, status: 'Trashed' });
-      },
-      ownedTotal(userId, 'Trashed'),
-    );
-  });
+  ownList('/api/mydesign', mine, 'Active');
+  ownList('/api/trash', { ...designList('trash'), defaultSort: ['trashedAt', 'DESC'] }, 'Trashed');
 
   const shared = designList('shared', { ownerId: 'integer' });
   app.get('/api/shared', (request, reply) => {
