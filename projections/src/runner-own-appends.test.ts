@@ -6,9 +6,9 @@ import {
   type StoredEvent,
 } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
-import { deferred } from '@interior/platform/testing';
+import { deferred, eventually } from '@interior/platform/testing';
 import { ProjectionRunner } from './runner';
-import { db, eventually, runner, runners, store, useRunnerDatabase } from './testing/runner-tests';
+import { db, runner, runners, store, useRunnerDatabase } from './testing/runner-tests';
 import { tallyProjection } from './testing/tally';
 import { userGroupsProjection } from './usergroups/usergroups.projection';
 

@@ -1,5 +1,6 @@
 import type { EventStore } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
+import { eventually } from '@interior/platform/testing';
 import type { Knex } from 'knex';
 import { ensureGenerations, requestRebuild } from './runner';
 import {
@@ -7,7 +8,6 @@ import {
   appendCounted,
   appendGroups,
   db,
-  eventually,
   expectGroups,
   generations,
   rebuildGroups,

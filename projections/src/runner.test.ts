@@ -2,14 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PiiVault } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
-import { deferred } from '@interior/platform/testing';
+import { deferred, eventually } from '@interior/platform/testing';
 import { ensureGenerations, ProjectionRunner } from './runner';
 import {
   activeCheckpoint,
   allEvents,
   appendCounted,
   db,
-  eventually,
   runner,
   runners,
   store,

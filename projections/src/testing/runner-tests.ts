@@ -12,8 +12,6 @@ import { userGroupsProjection } from '../usergroups/usergroups.projection';
 import type { TallyRow } from './tally';
 import { tallyProjection } from './tally';
 
-export { eventually };
-
 /**
  * What the runner's tests (runner*.test.ts) share: a database and a store per test, runners stopped
  * after it, and the logs and read models they append and compare.
