@@ -214,8 +214,10 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const canvas = page.getByTestId('plan-canvas');
     const before = await canvas.getAttribute('viewBox');
     const frames = await panAndZoom(page, 600);
-    expect(frames.length).toBeGreaterThan(0);
-    expect(frames.every((ms) => ms > 0)).toBe(true);
+    // The page kept drawing while it was panned and zoomed. Headless Chromium may stamp two
+    // callbacks of one frame alike, so a gap of 0 ms is allowed; time never runs backwards.
+    expect(frames.length).toBeGreaterThan(5);
+    expect(frames.every((ms) => ms >= 0)).toBe(true);
     expect(await canvas.getAttribute('viewBox')).not.toBe(before);
     expect(await page.getByTestId('plan-room').count()).toBeGreaterThan(0);
     await page.close();
