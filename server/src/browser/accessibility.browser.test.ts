@@ -15,11 +15,11 @@ import {
   type LaunchedBrowser,
   launchBrowser,
   openInApp,
-  SETTLE_MS,
   seriousViolations,
   settledScreen,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -108,11 +108,9 @@ describeInBrowser('accessibility of every route, for each role that may open it'
         await openInApp(page, path);
         try {
           // The screen's own title first: the previous screen's content must not be the one checked.
-          await page
-            .locator('#react-admin-title')
-            .getByText(dashboardRouteTitles[route], { exact: true })
-            .first()
-            .waitFor({ timeout: SETTLE_MS });
+          await waitUntil(
+            page.locator('#react-admin-title').getByText(dashboardRouteTitles[route], { exact: true }),
+          );
           await settledScreen(page);
         } catch {
           found.push(`${path}: the screen did not settle (${page.url()})`);

@@ -17,9 +17,11 @@ import {
   describeInBrowser,
   type LaunchedBrowser,
   launchBrowser,
+  openInApp,
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -37,13 +39,6 @@ const PASSWORD = 'routes password 1';
 const pathOf = (route: DashboardRoute) =>
   `/dashboard/${route.replace('audit/:type/:id/:tab?', 'audit/Design/1/log').replace(':id', '1').replace('/:tab?', '/overview').replace(':tab?', '')}`;
 
-/** Opens a path inside the running app, as a link would (no reload: the session stays). */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate(
-    `window.history.pushState({}, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'));`,
-  );
-}
-
 const onLanding = (page: Page) =>
   page.waitForURL((url) => url.pathname === landingAfterSignIn, { timeout: 10_000 });
 
@@ -55,7 +50,7 @@ const onLanding = (page: Page) =>
 async function expectDenied(page: Page, path: string, wrong: string[]) {
   const warning = page.getByText(messages.pageForbidden);
   try {
-    await warning.first().waitFor({ timeout: 10_000 });
+    await waitUntil(warning, 'visible', 10_000);
     await onLanding(page);
   } catch {
     wrong.push(`${path}: no warning and landing page (${page.url()})`);
@@ -72,7 +67,7 @@ async function expectDenied(page: Page, path: string, wrong: string[]) {
 /** Waits for something of an opened screen, and that the path stayed. */
 async function expectOpen(page: Page, path: string, shows: Locator, wrong: string[]) {
   try {
-    await shows.first().waitFor({ timeout: 10_000 });
+    await waitUntil(shows, 'visible', 10_000);
   } catch {
     wrong.push(`${path}: the screen did not show (${page.url()})`);
     return;
