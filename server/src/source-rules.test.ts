@@ -89,6 +89,24 @@ test('no workspace writes a date or time but through the Korea-time formatters',
   ).toEqual([]);
 });
 
+// Browser tests wait for what a screen shows through the testing module's waitUntil, which looks
+// every 20 ms. A locator's own waitFor looks at widening intervals, half a second apart after the
+// first quarter second, and over the suites' thousand waits that was minutes of every run.
+test("browser tests wait for the page through waitUntil, not a locator's own waitFor", () => {
+  const testing = path.join(root, 'server/src/testing/browser.ts');
+  const files = sources(path.join(root, 'server/src'), true).filter(
+    (file) => file !== testing && /(browser|testing)[/\\]/.test(path.relative(root, file)),
+  );
+  expect(files.length).toBeGreaterThan(20);
+  // A locator's waitFor takes nothing or its options object; the mail catcher's takes an address.
+  const locatorWait = /\.waitFor\(\s*(\)|\{)/;
+  expect(
+    files
+      .filter((file) => locatorWait.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file)),
+  ).toEqual([]);
+});
+
 // Every CSV the platform writes goes through contracts' one writer (formula-safe cells): no list
 // may use react-admin's List or exporter directly, and nothing else may build a CSV file by hand.
 // Walks the source of every workspace, so a new export cannot slip past.

@@ -121,7 +121,7 @@ describeInBrowser('accessibility of every route, for each role that may open it'
 
       const editor = `${designerPath}/${ids.design}`;
       await page.goto(`${platform.url}${editor}`);
-      await page.getByTestId('plan-canvas').waitFor();
+      await waitUntil(page.getByTestId('plan-canvas'));
       found.push(...(await seriousViolations(page)).map((v) => `${editor}: ${v}`));
       expect(found).toEqual([]);
     },

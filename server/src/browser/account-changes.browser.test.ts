@@ -7,6 +7,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { SmtpMailbox } from '../testing/smtp';
@@ -46,9 +47,9 @@ describeInBrowser('account changes in the browser', () => {
     const page = await browser.context.newPage();
     await page.goto(`${platform.url}/login`);
     await signInThroughForm(page, email, PASSWORD);
-    await page.getByText(messages.emailNotVerified).waitFor();
+    await waitUntil(page.getByText(messages.emailNotVerified));
     await page.getByRole('button', { name: '인증 메일 다시 보내기' }).click();
-    await page.getByText('인증 메일을 다시 보냈습니다.', { exact: false }).waitFor();
+    await waitUntil(page.getByText('인증 메일을 다시 보냈습니다.', { exact: false }));
     await screenshot(page, 'login-unverified-resend');
 
     await openMailedLink(page, await smtp.waitFor(email, /이메일 주소를 인증/));
@@ -76,17 +77,17 @@ describeInBrowser('account changes in the browser', () => {
     await page.waitForURL(/\/dashboard/);
     await page.goto(`${platform.url}/dashboard/usergroup/${group.body.id}/show`);
     await page.getByRole('tab', { name: '구성원' }).click();
-    await page.getByText('이 그룹에 속한 사용자가 없습니다.').waitFor();
+    await waitUntil(page.getByText('이 그룹에 속한 사용자가 없습니다.'));
 
     await page.getByLabel('구성원 추가 (사용자 검색)').fill('구성원후보');
     await page.getByRole('option', { name: /구성원후보/ }).click();
     const row = page.getByRole('table', { name: '구성원' }).getByRole('row', { name: /구성원후보/ });
-    await row.waitFor();
+    await waitUntil(row);
     await screenshot(page, 'usergroup-members');
     // On a phone the list fits the screen: no sideways scrolling.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await row.waitFor();
+    await waitUntil(row);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshot(page, 'usergroup-members-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -94,7 +95,7 @@ describeInBrowser('account changes in the browser', () => {
     expect(user.body.groups).toEqual([group.body.id]);
 
     await row.getByRole('button', { name: /구성원에서 제외/ }).click();
-    await page.getByText('이 그룹에 속한 사용자가 없습니다.').waitFor();
+    await waitUntil(page.getByText('이 그룹에 속한 사용자가 없습니다.'));
     await page.close();
   });
 
@@ -109,12 +110,12 @@ describeInBrowser('account changes in the browser', () => {
     await form.getByLabel('새 이메일 주소').fill('browser.moved@test.example');
     await form.getByLabel('현재 비밀번호').fill(PASSWORD);
     await form.getByRole('button', { name: '이메일 변경 요청' }).click();
-    await form.getByText(messages.emailChangeMailSent).waitFor();
+    await waitUntil(form.getByText(messages.emailChangeMailSent));
     await screenshot(page, 'profile-email-change');
 
     await openMailedLink(page, await smtp.waitFor('browser.moved@test.example', /새 이메일 주소/));
     await page.waitForURL(/\/email-confirmed\?changed=1$/);
-    await page.getByText('이메일 주소 변경 완료').waitFor();
+    await waitUntil(page.getByText('이메일 주소 변경 완료'));
     await smtp.waitFor('browser.mover@test.example', /이메일 주소가 변경되었습니다/);
     await page.close();
   });
@@ -130,12 +131,12 @@ describeInBrowser('account changes in the browser', () => {
     await form.getByLabel('비밀번호 확인').fill('a wrong password');
     await form.getByLabel('위 내용을 확인했으며 탈퇴에 동의합니다.').check();
     await form.getByRole('button', { name: '회원 탈퇴' }).click();
-    await form.getByText(messages.wrongPassword).first().waitFor();
+    await waitUntil(form.getByText(messages.wrongPassword));
 
     await form.getByLabel('비밀번호 확인').fill(PASSWORD);
     await form.getByRole('button', { name: '회원 탈퇴' }).click();
     await page.waitForURL(/\/account-closed$/);
-    await page.getByRole('heading', { name: '탈퇴가 완료되었습니다' }).waitFor();
+    await waitUntil(page.getByRole('heading', { name: '탈퇴가 완료되었습니다' }));
     await screenshot(page, 'account-closed');
     // The session is over: the dashboard asks for a sign-in.
     await page.goto(`${platform.url}/dashboard/profile`);

@@ -8,6 +8,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { SmtpMailbox } from '../testing/smtp';
@@ -65,17 +66,17 @@ describeInBrowser('accounts in the browser', () => {
     await page.waitForURL(/\/agreement\?type=personal$/);
     await page.getByLabel('전체 동의').check();
     await page.getByRole('button', { name: '다음' }).click();
-    await page.getByRole('button', { name: '가입하기' }).waitFor();
+    await waitUntil(page.getByRole('button', { name: '가입하기' }));
     await page.getByRole('textbox', { name: '이메일' }).fill(email);
     await page.getByRole('textbox', { name: '비밀번호', exact: true }).fill('browser person password');
     await page.getByLabel('비밀번호 확인').fill('browser person password');
     await page.getByLabel('이름').fill('박브라우저');
     await page.getByLabel('휴대전화 번호').fill(mobile);
     await page.getByRole('button', { name: '인증번호 받기' }).click();
-    await page.getByText('인증번호를 보냈습니다.').waitFor();
+    await waitUntil(page.getByText('인증번호를 보냈습니다.'));
     await page.getByLabel('인증번호').fill(platform.sms.lastCodeFor(mobile));
     await page.getByRole('button', { name: '확인' }).click();
-    await page.getByText('휴대전화 번호가 인증되었습니다.').waitFor();
+    await waitUntil(page.getByText('휴대전화 번호가 인증되었습니다.'));
     await page.getByRole('button', { name: '가입하기' }).click();
     await page.waitForURL(/\/mail-sent\?kind=verify$/);
 
@@ -86,13 +87,13 @@ describeInBrowser('accounts in the browser', () => {
     await page.waitForURL(new RegExp(`${landingAfterSignIn}$`));
 
     await page.goto(`${platform.url}/dashboard/profile`);
-    await page.getByRole('heading', { name: '기본 정보' }).waitFor();
+    await waitUntil(page.getByRole('heading', { name: '기본 정보' }));
     await page.getByLabel('사진 변경').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByText('새 사진: me.png').waitFor();
+    await waitUntil(page.getByText('새 사진: me.png'));
     await page.getByRole('button', { name: '저장' }).first().click();
-    await page.getByText('저장되었습니다.').first().waitFor();
+    await waitUntil(page.getByText('저장되었습니다.'));
     const avatar = page.locator('header img[src*="/api/image/user/"]').first();
-    await avatar.waitFor();
+    await waitUntil(avatar);
     const photo = await page.request.get(`${platform.url}${await avatar.getAttribute('src')}`);
     expect(photo.status()).toBe(200);
     expect(photo.headers()['content-type']).toBe('image/png');
@@ -102,15 +103,15 @@ describeInBrowser('accounts in the browser', () => {
     const newMobile = '01077779999';
     await page.getByLabel('휴대전화 번호').fill(newMobile);
     await page.getByRole('button', { name: '저장' }).first().click();
-    await page.getByText('번호를 바꾸려면 새 번호로 인증번호를 받아 입력해 주세요.').waitFor();
+    await waitUntil(page.getByText('번호를 바꾸려면 새 번호로 인증번호를 받아 입력해 주세요.'));
     await page.getByRole('button', { name: '인증번호 받기' }).click();
-    await page.getByText('인증번호를 보냈습니다.').waitFor();
+    await waitUntil(page.getByText('인증번호를 보냈습니다.'));
     await page.getByLabel('인증번호').fill(platform.sms.lastCodeFor(newMobile));
     await page.getByRole('button', { name: '확인' }).click();
-    await page.getByText('휴대전화 번호가 인증되었습니다.').waitFor();
+    await waitUntil(page.getByText('휴대전화 번호가 인증되었습니다.'));
     await page.getByRole('button', { name: '저장' }).first().click();
     // Saved: the form shows the new number as the account's, and asks for no code any more.
-    await page.getByLabel('인증번호').waitFor({ state: 'detached' });
+    await waitUntil(page.getByLabel('인증번호'), 'detached');
     expect(await page.getByLabel('휴대전화 번호').inputValue()).toBe(newMobile);
 
     await page.getByRole('button', { name: '내 정보' }).click();
@@ -118,12 +119,12 @@ describeInBrowser('accounts in the browser', () => {
     await page.waitForURL(/\/login/);
     await page.getByRole('link', { name: '비밀번호 찾기' }).click();
     // Pages load on demand: the previous page stays on screen until this one's code arrives.
-    await page.getByRole('button', { name: '재설정 메일 받기' }).waitFor();
+    await waitUntil(page.getByRole('button', { name: '재설정 메일 받기' }));
     await page.getByRole('textbox', { name: '이메일' }).fill(email);
     await page.getByRole('button', { name: '재설정 메일 받기' }).click();
     await page.waitForURL(/\/mail-sent\?kind=reset$/);
     await openMailedLink(page, '/reset-password', await smtp.waitFor(email, /비밀번호 재설정/));
-    await page.getByRole('button', { name: '비밀번호 설정' }).waitFor();
+    await waitUntil(page.getByRole('button', { name: '비밀번호 설정' }));
     await page.getByRole('textbox', { name: '새 비밀번호', exact: true }).fill('a recovered password');
     await page.getByLabel('새 비밀번호 확인').fill('a recovered password');
     await page.getByRole('button', { name: '비밀번호 설정' }).click();
@@ -142,7 +143,7 @@ describeInBrowser('accounts in the browser', () => {
 
     const second = await browser.context.newPage();
     await second.goto(`${platform.url}/dashboard/profile`);
-    await second.getByRole('heading', { name: '기본 정보' }).waitFor();
+    await waitUntil(second.getByRole('heading', { name: '기본 정보' }));
 
     await first.getByRole('button', { name: '내 정보' }).click();
     await first.getByRole('menuitem', { name: '로그아웃' }).click();
@@ -158,25 +159,25 @@ describeInBrowser('accounts in the browser', () => {
     await signInThroughForm(first, 'renewed@test.example', 'renewed password 1');
     await first.waitForURL(new RegExp(`${landingAfterSignIn}$`));
     await first.goto(`${platform.url}/dashboard/profile`);
-    await first.getByRole('heading', { name: '비밀번호 변경' }).waitFor();
+    await waitUntil(first.getByRole('heading', { name: '비밀번호 변경' }));
 
     const second = await browser.context.newPage();
     await second.goto(`${platform.url}/dashboard/profile`);
-    await second.getByRole('heading', { name: '기본 정보' }).waitFor();
+    await waitUntil(second.getByRole('heading', { name: '기본 정보' }));
 
     // The first tab changes the password: every session ends, the tab gets a new one.
     await first.locator('input[name="currentPassword"]').fill('renewed password 1');
     await first.locator('input[name="newPassword"]').fill('renewed password 2');
     await first.locator('input[name="confirmPassword"]').fill('renewed password 2');
     await first.getByRole('button', { name: '비밀번호 변경' }).click();
-    await first.getByText('비밀번호가 변경되었습니다.').waitFor();
-    await first.getByRole('heading', { name: '기본 정보' }).waitFor();
+    await waitUntil(first.getByText('비밀번호가 변경되었습니다.'));
+    await waitUntil(first.getByRole('heading', { name: '기본 정보' }));
 
     // The second tab calls the API with the new session it was handed, and nobody is signed out.
     await second.getByLabel('마케팅 정보 수신 동의').click();
-    await second.getByText('저장되었습니다.').first().waitFor();
+    await waitUntil(second.getByText('저장되었습니다.'));
     await first.getByLabel('마케팅 정보 수신 동의').click();
-    await first.getByText('저장되었습니다.').first().waitFor();
+    await waitUntil(first.getByText('저장되었습니다.'));
     expect(new URL(first.url()).pathname).toBe('/dashboard/profile');
     expect(new URL(second.url()).pathname).toBe('/dashboard/profile');
 

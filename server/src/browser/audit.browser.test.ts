@@ -8,6 +8,7 @@ import {
   seriousViolations,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { recordLog } from '../testing/record-history';
@@ -95,7 +96,7 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
   it('filters the log by actor and record type, each row one sentence', async () => {
     await page.getByRole('menuitem', { name: '감사 로그' }).click();
     const log = page.getByRole('table', { name: '감사 로그' });
-    await log.waitFor();
+    await waitUntil(log);
     await page.getByLabel('사용자 (이름 또는 이메일)').fill('이디자');
     await page.getByRole('option', { name: /이디자/ }).click();
     await page.getByLabel('대상 종류').click();
@@ -121,7 +122,9 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     // A row leads to the record's history in the workbench.
     await rows.first().getByRole('link', { name: '이력' }).click();
     await page.waitForURL(new RegExp(`/dashboard/audit/Estimation/${estimationId}$`));
-    await page.getByRole('table', { name: '변경 이력' }).getByText('담당자 배정', { exact: false }).waitFor();
+    await waitUntil(
+      page.getByRole('table', { name: '변경 이력' }).getByText('담당자 배정', { exact: false }),
+    );
   });
 
   it('opens the estimation as it was at an earlier revision, with its lines and totals', async () => {
@@ -129,34 +132,30 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
       `${platform.url}/dashboard/audit/Estimation/${estimationId}/asof?revision=${revisions.raised}`,
     );
     const state = page.getByTestId('record-state');
-    await state
-      .getByTestId('estimate-line')
-      .filter({ hasText: '3인용 소파 (예시)' })
-      .getByText('1,290,000원')
-      .waitFor();
-    await page.getByTestId('state-caption').getByText(`리비전 ${revisions.raised}`).waitFor();
-    await state.getByText('담당 매니저').waitFor();
-    await state.getByText('박관리').waitFor();
+    await waitUntil(
+      state.getByTestId('estimate-line').filter({ hasText: '3인용 소파 (예시)' }).getByText('1,290,000원'),
+    );
+    await waitUntil(page.getByTestId('state-caption').getByText(`리비전 ${revisions.raised}`));
+    await waitUntil(state.getByText('담당 매니저'));
+    await waitUntil(state.getByText('박관리'));
     await screenshot(page, 'audit-as-of');
   });
 
   it('opens a design as it was with its plan drawing, and a record’s 이력 tab leads to the workbench', async () => {
     await page.goto(`${platform.url}/dashboard/audit/Design/${designId}/asof?revision=0`);
-    await page.getByTestId('state-caption').getByText('리비전 0').waitFor();
-    await page.getByRole('img', { name: '감사 거실 리비전 0 평면도' }).waitFor();
+    await waitUntil(page.getByTestId('state-caption').getByText('리비전 0'));
+    await waitUntil(page.getByRole('img', { name: '감사 거실 리비전 0 평면도' }));
     await page.getByRole('slider').focus();
     await page.keyboard.press('ArrowRight');
-    await page.getByRole('img', { name: '감사 거실 리비전 1 평면도' }).waitFor();
+    await waitUntil(page.getByRole('img', { name: '감사 거실 리비전 1 평면도' }));
     await screenshot(page, 'audit-design-as-of');
 
     await page.goto(`${platform.url}/dashboard/user/${designerId}/show/history`);
     await page.getByRole('link', { name: '감사 작업대에서 보기' }).click();
     await page.waitForURL(new RegExp(`/dashboard/audit/User/${designerId}$`));
-    await page
-      .getByRole('table', { name: '변경 이력' })
-      .getByText('사용자 ‘이디자’', { exact: false })
-      .first()
-      .waitFor();
+    await waitUntil(
+      page.getByRole('table', { name: '변경 이력' }).getByText('사용자 ‘이디자’', { exact: false }),
+    );
   });
 
   it('pages a record’s 이력 tab in the log’s sentences, with its diffs, people by name', async () => {
@@ -171,7 +170,7 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     await page.getByRole('tab', { name: '이력' }).click();
     const table = page.getByRole('table', { name: '변경 이력' });
     const rows = table.getByTestId('audit-row');
-    await rows.nth(2).waitFor();
+    await waitUntil(rows.nth(2));
     expect(await rows.count()).toBe(3);
     // Newest first: the designer's last edit, told as the audit log tells it.
     expect(await rows.first().textContent()).toMatch(
@@ -181,7 +180,7 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     for (let pages = 1; await more.isVisible(); pages++) {
       await more.click();
       // The next page's first row: a page is asked for only while one follows.
-      await rows.nth(pages * 3).waitFor();
+      await waitUntil(rows.nth(pages * 3));
     }
     // Every row of the record's log, once: as many as the log filtered by the record holds.
     const all = await platform.api.request(
@@ -199,14 +198,17 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     for (const text of shown) expect(text).not.toMatch(/#\d/);
     // Each row opens what it changed: the draft line by line, the people assigned by name.
     await rows.first().getByRole('button', { name: '변경 내용' }).click();
-    await page
-      .getByTestId('line-change')
-      .filter({ hasText: '3인용 소파 (예시)' })
-      .getByText('단가 1,290,000원 → 1,190,000원', { exact: false })
-      .waitFor();
+    await waitUntil(
+      page
+        .getByTestId('line-change')
+        .filter({ hasText: '3인용 소파 (예시)' })
+        .getByText('단가 1,290,000원 → 1,190,000원', { exact: false }),
+    );
     await rows.filter({ hasText: '담당자 배정' }).getByRole('button', { name: '변경 내용' }).click();
-    await page.getByTestId('field-change').filter({ hasText: '담당 디자이너' }).getByText('이디자').waitFor();
-    await page.getByTestId('field-change').filter({ hasText: '담당 매니저' }).getByText('박관리').waitFor();
+    await waitUntil(
+      page.getByTestId('field-change').filter({ hasText: '담당 디자이너' }).getByText('이디자'),
+    );
+    await waitUntil(page.getByTestId('field-change').filter({ hasText: '담당 매니저' }).getByText('박관리'));
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'estimation-history-tab');
     await page.unroute('**/api/history/Estimation/*/log?*', pageSize);
@@ -215,9 +217,9 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
   it('shows the edit of a draft line by line', async () => {
     await page.goto(`${platform.url}/dashboard/audit/Estimation/${estimationId}/diff`);
     const change = page.getByTestId('line-change').filter({ hasText: '3인용 소파 (예시)' });
-    await change.getByText('단가 1,290,000원 → 1,190,000원', { exact: false }).waitFor();
+    await waitUntil(change.getByText('단가 1,290,000원 → 1,190,000원', { exact: false }));
     expect(await change.textContent()).toContain('변경');
-    await page.getByTestId('field-change').filter({ hasText: '금액' }).waitFor();
+    await waitUntil(page.getByTestId('field-change').filter({ hasText: '금액' }));
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'audit-diff');
   });
@@ -225,21 +227,21 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
   it('replays the stream with the arrow keys', async () => {
     await page.goto(`${platform.url}/dashboard/audit/Estimation/${estimationId}/replay?revision=0`);
     const step = page.getByTestId('replay-step');
-    await step.getByText(`1 / ${revisions.cut + 1}번째 이벤트`).waitFor();
-    await page.getByTestId('state-caption').getByText('리비전 0').waitFor();
+    await waitUntil(step.getByText(`1 / ${revisions.cut + 1}번째 이벤트`));
+    await waitUntil(page.getByTestId('state-caption').getByText('리비전 0'));
     await page.keyboard.press('ArrowRight');
-    await step.getByText(`2 / ${revisions.cut + 1}번째 이벤트`).waitFor();
-    await page.getByTestId('state-caption').getByText('리비전 1').waitFor();
+    await waitUntil(step.getByText(`2 / ${revisions.cut + 1}번째 이벤트`));
+    await waitUntil(page.getByTestId('state-caption').getByText('리비전 1'));
     await page.keyboard.press('ArrowLeft');
-    await step.getByText(`1 / ${revisions.cut + 1}번째 이벤트`).waitFor();
+    await waitUntil(step.getByText(`1 / ${revisions.cut + 1}번째 이벤트`));
     // To the last edit: what it changed, then the record after it.
     await page.goto(
       `${platform.url}/dashboard/audit/Estimation/${estimationId}/replay?revision=${revisions.raised}`,
     );
-    await page.getByTestId('state-caption').getByText(`리비전 ${revisions.raised}`).waitFor();
+    await waitUntil(page.getByTestId('state-caption').getByText(`리비전 ${revisions.raised}`));
     await page.keyboard.press('ArrowRight');
-    await page.getByTestId('state-caption').getByText(`리비전 ${revisions.cut}`).waitFor();
-    await page.getByTestId('line-change').getByText('1,190,000원', { exact: false }).waitFor();
+    await waitUntil(page.getByTestId('state-caption').getByText(`리비전 ${revisions.cut}`));
+    await waitUntil(page.getByTestId('line-change').getByText('1,190,000원', { exact: false }));
     await screenshot(page, 'audit-replay');
   });
 
@@ -254,7 +256,7 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     expect(await own.getByRole('menuitem', { name: '감사 로그' }).count()).toBe(0);
     await own.goto(`${platform.url}/dashboard/audit`);
     const rows = own.getByTestId('audit-row');
-    await rows.first().waitFor();
+    await waitUntil(rows);
     const texts = await rows.allTextContents();
     expect(texts.some((text) => text.includes('디자인 ‘감사 거실’'))).toBe(true);
     // Other people's records (the staff's own accounts) are not theirs to read.
@@ -262,20 +264,20 @@ describeInBrowser('the auditor’s workbench in the browser', () => {
     // The designer acted on their estimation: the owner finds them by name among the people shown.
     await own.getByLabel('사용자 (이름 또는 이메일)').fill('이디자');
     await own.getByRole('option', { name: '이디자' }).click();
-    await own.getByTestId('audit-row').filter({ hasText: '이디자님이 견적' }).first().waitFor();
+    await waitUntil(own.getByTestId('audit-row').filter({ hasText: '이디자님이 견적' }));
     await theirs.close();
   });
 
   it('exports the filtered log as CSV, showing its progress', async () => {
     const filter = JSON.stringify({ objectType: 'Estimation', objectId: estimationId });
     await page.goto(`${platform.url}/dashboard/audit?filter=${encodeURIComponent(filter)}`);
-    await page.getByTestId('audit-row').first().waitFor();
+    await waitUntil(page.getByTestId('audit-row'));
     const shown = await page.getByTestId('audit-row').count();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'CSV로 내보내기' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('audit.csv');
-    await page.getByRole('status').getByText(`내보내기 완료: ${shown}건`, { exact: false }).waitFor();
+    await waitUntil(page.getByRole('status').getByText(`내보내기 완료: ${shown}건`, { exact: false }));
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toContain('위치');

@@ -6,6 +6,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { glbBytes, PNG_BYTES, uploadFile } from '../testing/sample-files';
@@ -52,11 +53,11 @@ describeInBrowser('files and pop-up banners in the browser', () => {
       .first()
       .setInputFiles({ name: '소파.glb', mimeType: 'model/gltf-binary', buffer: glbBytes() });
     expect((await uploaded).status()).toBe(201);
-    await page.getByRole('link', { name: '소파.glb' }).waitFor();
+    await waitUntil(page.getByRole('link', { name: '소파.glb' }));
     await page.getByRole('button', { name: '저장' }).click();
     await page.waitForURL(/\/dashboard\/model\/\d+\/show$/);
-    await page.getByRole('img', { name: '소파.glb 3D 미리 보기' }).waitFor();
-    await page.getByText('끌어서 돌리고').waitFor();
+    await waitUntil(page.getByRole('img', { name: '소파.glb 3D 미리 보기' }));
+    await waitUntil(page.getByText('끌어서 돌리고'));
     await screenshot(page, 'model-3d-1400');
     const id = Number(page.url().match(/model\/(\d+)\/show/)![1]);
     const saved = await platform.api.request('GET', `/api/model/${id}`, { token: admin });
@@ -66,12 +67,12 @@ describeInBrowser('files and pop-up banners in the browser', () => {
 
   it('refuses a text file renamed .glb with the Korean message, on the form', async () => {
     await page.goto(`${platform.url}/dashboard/model/create`);
-    await page.getByLabel('이름').waitFor();
+    await waitUntil(page.getByLabel('이름'));
     await page
       .locator('input[type=file]')
       .first()
       .setInputFiles({ name: '가짜.glb', mimeType: 'model/gltf-binary', buffer: Buffer.from('텍스트') });
-    await page.getByText('3D 모델은 GLB 파일만 올릴 수 있습니다.').waitFor();
+    await waitUntil(page.getByText('3D 모델은 GLB 파일만 올릴 수 있습니다.'));
   });
 
   it('shows a banner after sign-in, and not again that day after "오늘 하루 보지 않기"', async () => {
@@ -100,10 +101,10 @@ describeInBrowser('files and pop-up banners in the browser', () => {
       await readerPage.goto(`${platform.url}/login`);
       await signInThroughForm(readerPage, 'banner@files.example', 'banner-password-1');
       const dialog = readerPage.getByRole('dialog', { name: '봄맞이 인테리어 할인' });
-      await dialog.waitFor();
+      await waitUntil(dialog);
       await screenshot(readerPage, 'popup-banner');
       await dialog.getByRole('button', { name: '오늘 하루 보지 않기' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await waitUntil(dialog, 'detached');
 
       // A new tab the same day (the browser's storage is shared): still hidden.
       const second = await reader.newPage();
@@ -121,7 +122,7 @@ describeInBrowser('files and pop-up banners in the browser', () => {
       );
       const third = await reader.newPage();
       await third.goto(`${platform.url}/dashboard/mydesign`);
-      await third.getByRole('dialog', { name: '봄맞이 인테리어 할인' }).waitFor();
+      await waitUntil(third.getByRole('dialog', { name: '봄맞이 인테리어 할인' }));
     } finally {
       await readerBrowser.close();
     }

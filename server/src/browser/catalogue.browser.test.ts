@@ -6,6 +6,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -40,7 +41,7 @@ describeInBrowser('the catalogue in the browser', () => {
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/dashboard\/category\/product$/);
     await page.getByText('모두 펼치기').click();
-    await page.getByRole('link', { name: '침대' }).waitFor();
+    await waitUntil(page.getByRole('link', { name: '침대' }));
     await screenshot(page, 'category-tree-1400');
 
     const handle = page.getByRole('button', { name: '소파 끌어서 옮기기' });
@@ -101,16 +102,14 @@ describeInBrowser('the catalogue in the browser', () => {
     expect(stopped.status).toBe(200);
 
     await page.goto(`${platform.url}/dashboard/product`);
-    await page
-      .getByRole('row', { name: /쓰이는 소파/ })
-      .getByText('단종')
-      .waitFor();
+    await waitUntil(page.getByRole('row', { name: /쓰이는 소파/ }).getByText('단종'));
     await page.goto(`${platform.url}/dashboard/product/${used.id}/show`);
     await page.getByRole('button', { name: '삭제' }).click();
-    await page
-      .getByTestId('delete-usage')
-      .getByText('디자인 1건과 진행 중인 견적 0건에서 사용하고 있어', { exact: false })
-      .waitFor();
+    await waitUntil(
+      page
+        .getByTestId('delete-usage')
+        .getByText('디자인 1건과 진행 중인 견적 0건에서 사용하고 있어', { exact: false }),
+    );
     await screenshot(page, 'catalogue-delete-usage-1400');
   });
 
@@ -133,14 +132,14 @@ describeInBrowser('the catalogue in the browser', () => {
     await screenshot(page, 'product-create-1400');
     await page.getByRole('button', { name: '저장' }).click();
     await page.waitForURL(/\/dashboard\/product\/\d+\/show$/);
-    await page.getByText('한샘 예시').first().waitFor();
+    await waitUntil(page.getByText('한샘 예시'));
 
     const listed = await platform.api.list('product', admin, { filter: { q: 'SOFA-001' } });
     expect(listed.body).toEqual([
       expect.objectContaining({ name: '패브릭 소파 예시', kind: 'Single', price: 890_000, unit: 'EA' }),
     ]);
     await page.goto(`${platform.url}/dashboard/product`);
-    await page.getByRole('row', { name: /패브릭 소파 예시/ }).waitFor();
+    await waitUntil(page.getByRole('row', { name: /패브릭 소파 예시/ }));
     await screenshot(page, 'product-list-1400');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'product-list-390');
@@ -150,14 +149,14 @@ describeInBrowser('the catalogue in the browser', () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${platform.url}/dashboard/material`);
     await page.getByRole('button', { name: '샘플 데이터 불러오기' }).click();
-    await page.getByRole('row', { name: /강마루 오크 내추럴 예시/ }).waitFor({ timeout: 120_000 });
+    await waitUntil(page.getByRole('row', { name: /강마루 오크 내추럴 예시/ }), 'visible', 120_000);
     await screenshot(page, 'material-list-1400');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'material-list-390');
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${platform.url}/dashboard/bom`);
     await page.getByRole('row', { name: /욕실 방수 예시/ }).click();
-    await page.getByText('액체방수제').first().waitFor();
+    await waitUntil(page.getByText('액체방수제'));
     await screenshot(page, 'bom-show-1400');
   });
 
@@ -168,7 +167,7 @@ describeInBrowser('the catalogue in the browser', () => {
       body: '## 점검 시간\n\n**11월 30일 02:00–04:00** 동안 접속할 수 없습니다.\n\n<script>window.injected = 1</script>',
     });
     await page.goto(`${platform.url}/dashboard/notice/${notice.id}`);
-    await page.getByRole('heading', { name: '점검 시간' }).waitFor();
+    await waitUntil(page.getByRole('heading', { name: '점검 시간' }));
     expect(await page.locator('strong', { hasText: '11월 30일 02:00–04:00' }).count()).toBe(1);
     expect(await page.evaluate('window.injected')).toBeUndefined();
   });
@@ -192,10 +191,10 @@ describeInBrowser('the catalogue in the browser', () => {
     const preview = page.getByTestId('bom-preview');
     await preview.getByLabel('면적(㎡)').fill('10');
     // 10 ㎡ × 15,000 + ceil(14 / 2.4) × 2.4 = 14.4 m × 3,500
-    await preview.getByTestId('bom-preview-total').getByText('200,400원').waitFor();
-    await preview.getByText('14.4 m').waitFor();
+    await waitUntil(preview.getByTestId('bom-preview-total').getByText('200,400원'));
+    await waitUntil(preview.getByText('14.4 m'));
     await preview.getByLabel('둘레(m)').fill('abc');
-    await preview.getByText('둘레에 0 이상의 숫자를 넣어 주세요.').waitFor();
+    await waitUntil(preview.getByText('둘레에 0 이상의 숫자를 넣어 주세요.'));
   });
 
   it('imports materials from a CSV: a preview with a row in error writes nothing, the fixed file imports all', async () => {
@@ -215,15 +214,12 @@ describeInBrowser('the catalogue in the browser', () => {
           '가져온 벽지 (CSV),CSV-PAPER,벽,㎡,비쌈,판매중',
         ]),
       );
-    await dialog
-      .getByTestId('import-summary')
-      .getByText('2행 중 1행에 오류가 있습니다.', { exact: false })
-      .waitFor();
-    await dialog
-      .getByTestId('import-row')
-      .filter({ hasText: 'CSV-PAPER' })
-      .getByText('단가: 숫자가 아닙니다.')
-      .waitFor();
+    await waitUntil(
+      dialog.getByTestId('import-summary').getByText('2행 중 1행에 오류가 있습니다.', { exact: false }),
+    );
+    await waitUntil(
+      dialog.getByTestId('import-row').filter({ hasText: 'CSV-PAPER' }).getByText('단가: 숫자가 아닙니다.'),
+    );
     expect(await dialog.getByRole('button', { name: '가져오기' }).isDisabled()).toBe(true);
     await screenshot(page, 'csv-import-preview');
 
@@ -235,12 +231,11 @@ describeInBrowser('the catalogue in the browser', () => {
           '가져온 벽지 (CSV),CSV-PAPER,벽,㎡,12000,판매중',
         ]),
       );
-    await dialog
-      .getByTestId('import-summary')
-      .getByText('모두 가져올 수 있습니다', { exact: false })
-      .waitFor();
+    await waitUntil(
+      dialog.getByTestId('import-summary').getByText('모두 가져올 수 있습니다', { exact: false }),
+    );
     await dialog.getByRole('button', { name: '2개 가져오기' }).click();
-    await page.getByText('2개를 가져왔습니다.').waitFor();
+    await waitUntil(page.getByText('2개를 가져왔습니다.'));
     const listed = await platform.api.list('material', admin, { filter: { q: 'CSV' }, range: [0, 9] });
     expect((listed.body as { code: string }[]).map((m) => m.code).sort()).toEqual(['CSV-PAPER', 'CSV-TILE']);
   });

@@ -7,6 +7,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { PNG_BYTES, uploadFile } from '../testing/sample-files';
@@ -99,8 +100,8 @@ describeInBrowser('the customer’s paths', () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${platform.url}/`);
     const plansSection = page.getByRole('region', { name: '구독 상품' });
-    await plansSection.getByRole('region', { name: '개인 프로' }).getByText('14,900원').waitFor();
-    await plansSection.getByRole('region', { name: '비즈니스 프로' }).getByText('51,000원').waitFor();
+    await waitUntil(plansSection.getByRole('region', { name: '개인 프로' }).getByText('14,900원'));
+    await waitUntil(plansSection.getByRole('region', { name: '비즈니스 프로' }).getByText('51,000원'));
     expect(await plansSection.getByTestId('plan-card').count()).toBe(3);
     // Three pictures of the product itself, each loaded.
     const features = page.getByRole('region', { name: '주요 기능' });
@@ -137,7 +138,7 @@ describeInBrowser('the customer’s paths', () => {
       for (const tab of ['estimates', 'permissions']) {
         await page.goto(`${platform.url}/dashboard/mydesign/${design.body.id}/${tab}`);
         const notice = page.getByTestId('paid-plan-notice');
-        await notice.waitFor();
+        await waitUntil(notice);
         expect(await notice.getByRole('link', { name: '구독 상품 보기' }).getAttribute('href')).toBe(
           '/subscription',
         );
@@ -146,12 +147,12 @@ describeInBrowser('the customer’s paths', () => {
       await page.waitForURL(/\/subscription$/);
       // As a toast of the server's refusal, where the editor asks for an estimate.
       await page.goto(`${platform.url}/designer/${design.body.id}`);
-      await page.getByTestId('plan-canvas').waitFor();
+      await waitUntil(page.getByTestId('plan-canvas'));
       await page.getByRole('button', { name: '견적 요청' }).click();
       const toast = page
         .locator('.notistack-SnackbarContainer')
         .filter({ hasText: messages.estimationFreePlanRefused });
-      await toast.waitFor();
+      await waitUntil(toast);
       expect(await toast.getByRole('link', { name: '구독 상품 보기' }).getAttribute('href')).toBe(
         '/subscription',
       );
@@ -163,16 +164,16 @@ describeInBrowser('the customer’s paths', () => {
     await asUser('pro@paths.example', 'subscription-current', async (page) => {
       await page.goto(`${platform.url}/subscription`);
       const mine = page.getByRole('region', { name: '개인 프로' });
-      await mine.getByText('이용 중', { exact: true }).waitFor();
+      await waitUntil(mine.getByText('이용 중', { exact: true }));
       expect(await mine.getByRole('button', { name: '이용 중인 상품' }).isDisabled()).toBe(true);
       expect(await page.getByText('이용 중', { exact: true }).count()).toBe(1);
       await page.getByRole('button', { name: '연간 결제' }).click();
       await mine.getByRole('button', { name: '개인 프로 연간으로 변경' }).click();
       const dialog = page.getByRole('dialog', { name: '구독 상품 변경' });
-      await dialog.getByText('149,000원', { exact: false }).waitFor();
+      await waitUntil(dialog.getByText('149,000원', { exact: false }));
       await dialog.getByRole('button', { name: '변경' }).click();
-      await page.getByText('다음 결제 기간부터 개인 프로(연간)으로 바뀝니다.', { exact: false }).waitFor();
-      await mine.getByText('다음 기간부터 적용').waitFor();
+      await waitUntil(page.getByText('다음 결제 기간부터 개인 프로(연간)으로 바뀝니다.', { exact: false }));
+      await waitUntil(mine.getByText('다음 기간부터 적용'));
       expect(await mine.getByRole('button', { name: '변경 예정' }).isDisabled()).toBe(true);
       await screenshot(page, 'subscription-current-plan');
     });
@@ -227,7 +228,7 @@ describeInBrowser('the customer’s paths', () => {
     });
     await asUser('customer@paths.example', 'customer-catalogue', async (page) => {
       const menu = page.locator('.RaSidebar-fixed');
-      await menu.getByRole('menuitem', { name: '카탈로그' }).waitFor();
+      await waitUntil(menu.getByRole('menuitem', { name: '카탈로그' }));
       for (const hidden of ['제품', '자재 명세서(BOM)', '모델', '제품 카테고리', 'BOM 상수'])
         expect([hidden, await menu.getByRole('menuitem', { name: hidden, exact: true }).count()]).toEqual([
           hidden,
@@ -249,16 +250,15 @@ describeInBrowser('the customer’s paths', () => {
       // On sale only: the 단종 sofa is not there.
       const all = ['2인 소파 컴팩트 예시', '퀸 침대 프레임 예시', '패브릭 3인 소파 예시'];
       expect(await names(all)).toEqual(all);
-      await page
-        .getByTestId('catalogue-item')
-        .filter({ hasText: '퀸 침대 프레임 예시' })
-        .getByText('일룸 예시')
-        .waitFor();
-      await page
-        .getByTestId('catalogue-item')
-        .filter({ hasText: '패브릭 3인 소파 예시' })
-        .getByText('1,290,000원')
-        .waitFor();
+      await waitUntil(
+        page.getByTestId('catalogue-item').filter({ hasText: '퀸 침대 프레임 예시' }).getByText('일룸 예시'),
+      );
+      await waitUntil(
+        page
+          .getByTestId('catalogue-item')
+          .filter({ hasText: '패브릭 3인 소파 예시' })
+          .getByText('1,290,000원'),
+      );
       // Search, brand, category and price range.
       await page.getByLabel('검색').fill('소파');
       expect(await names(['2인 소파 컴팩트 예시', '패브릭 3인 소파 예시'])).toEqual([
@@ -276,14 +276,14 @@ describeInBrowser('the customer’s paths', () => {
       await page.getByLabel('브랜드').fill('한샘');
       await page.getByRole('option', { name: '한샘 예시' }).click();
       expect(await names([])).toEqual([]);
-      await page.getByText('조건에 맞는 제품이(가) 없습니다.').waitFor();
+      await waitUntil(page.getByText('조건에 맞는 제품이(가) 없습니다.'));
       // Materials, with their texture as the picture; nothing to change anywhere.
       await page.getByRole('tab', { name: '자재' }).click();
       expect(await names(['강마루 오크 예시'])).toEqual(['강마루 오크 예시']);
       const card = page.getByTestId('catalogue-item').filter({ hasText: '강마루 오크 예시' });
-      await card.getByText('1200×190×7.5T').waitFor();
-      await card.getByText('용도: 바닥').waitFor();
-      await card.getByRole('img', { name: '강마루 오크 예시' }).waitFor();
+      await waitUntil(card.getByText('1200×190×7.5T'));
+      await waitUntil(card.getByText('용도: 바닥'));
+      await waitUntil(card.getByRole('img', { name: '강마루 오크 예시' }));
       expect(await page.getByRole('button', { name: /등록|수정|삭제|내보내기/ }).count()).toBe(0);
       await screenshot(page, 'customer-catalogue');
     });

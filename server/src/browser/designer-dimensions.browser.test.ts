@@ -1,6 +1,12 @@
 import type { DesignDocument } from '@interior/contracts';
 import type { Page } from 'playwright-core';
-import { describeInBrowser, type LaunchedBrowser, launchBrowser, UI_DIR } from '../testing/browser';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  UI_DIR,
+  waitUntil,
+} from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { designerPage } from './designer-page';
 
@@ -96,7 +102,7 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     const toward = await screen(page, 2000, 6000);
     await page.mouse.move(toward.x, toward.y);
     await page.keyboard.type('3500');
-    await page.getByTestId('drawing-length').getByText('3,500 mm').waitFor();
+    await waitUntil(page.getByTestId('drawing-length').getByText('3,500 mm'));
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     doc = await documentWhen((d) => d.walls.some((w) => w.a.y === 6000));
@@ -127,7 +133,7 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     await clickAt(page, 1000, 3000);
     for (const label of ['너비 (mm)', '위치 (mm)']) {
       const tied = page.locator('label', { hasText: label });
-      await tied.waitFor();
+      await waitUntil(tied);
       expect(await tied.isVisible()).toBe(true);
       expect(await page.locator(`#${await tied.getAttribute('for')}`).count()).toBe(1);
     }
@@ -137,7 +143,7 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     expect(doc.openings).toEqual([expect.objectContaining({ kind: 'Door', width: 800, offset: 2000 })]);
     // Beyond the wall's end: refused, with the reason, and nothing changes.
     await typeInto(page, '위치 (mm)', '4500');
-    await page.getByText('문이나 창이 벽 길이를 넘습니다.').waitFor();
+    await waitUntil(page.getByText('문이나 창이 벽 길이를 넘습니다.'));
     await saved(page);
     expect((await documentWhen(() => true)).openings[0]!.offset).toBe(2000);
     await page.close();
@@ -171,8 +177,8 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     const doc = await documentWhen(() => true);
     const dimensions = page.getByTestId('wall-dimension');
     expect(await dimensions.count()).toBe(doc.walls.length);
-    await dimensions.getByText('5,600', { exact: true }).first().waitFor();
-    await dimensions.getByText('3,500', { exact: true }).waitFor();
+    await waitUntil(dimensions.getByText('5,600', { exact: true }));
+    await waitUntil(dimensions.getByText('3,500', { exact: true }));
     expect(await page.getByTestId('door-swing').count()).toBe(
       doc.openings.filter((o) => o.kind === 'Door').length,
     );
@@ -215,16 +221,16 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     );
     await clickAt(page, 2000, 1500);
     await page.getByLabel('방 이름').fill('도착하지 못한 이름');
-    await page.getByText('저장하지 못했습니다').first().waitFor({ timeout: 15_000 });
+    await waitUntil(page.getByText('저장하지 못했습니다'), 'visible', 15_000);
     expect((await documentWhen(() => true)).rooms[0]!.name).toBe('닫기 직전 이름');
     // The design opened again in this browser (a page left on the way out gets its edits sent,
     // which would arrive: the test above).
     const again = await browser.context.newPage();
     await open(again);
-    await again.getByText('저장되지 않은 편집이 이 브라우저에 남아 있습니다', { exact: false }).waitFor();
-    await again.getByTestId('plan-room').getByText('닫기 직전 이름').waitFor();
+    await waitUntil(again.getByText('저장되지 않은 편집이 이 브라우저에 남아 있습니다', { exact: false }));
+    await waitUntil(again.getByTestId('plan-room').getByText('닫기 직전 이름'));
     await again.getByRole('button', { name: '되살리기' }).click();
-    await again.getByTestId('plan-room').getByText('도착하지 못한 이름').waitFor();
+    await waitUntil(again.getByTestId('plan-room').getByText('도착하지 못한 이름'));
     const doc = await documentWhen((d) => d.rooms[0]?.name === '도착하지 못한 이름');
     expect(doc.rooms[0]!.name).toBe('도착하지 못한 이름');
     await again.close();
@@ -248,7 +254,7 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
       expect(key).toBeDefined();
       keys.push([key!, ((await button.textContent()) ?? '').trim()]);
       await page.mouse.move(5, 890);
-      await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+      await waitUntil(page.getByRole('tooltip'), 'hidden');
     }
     expect(new Set(keys.map(([key]) => key)).size).toBe(count);
     for (const [key, name] of keys) {
@@ -258,7 +264,7 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: '단축키' });
-    await dialog.waitFor();
+    await waitUntil(dialog);
     const listed = (await dialog.getByTestId('shortcut-list').textContent()) ?? '';
     for (const [key, name] of keys) {
       expect(listed).toContain(key);
@@ -266,11 +272,11 @@ describeInBrowser('the design editor: typed dimensions, one drawing, nothing los
     }
     expect(listed).toContain('Ctrl+S');
     await dialog.getByRole('button', { name: '닫기' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await waitUntil(dialog, 'hidden');
     await page.getByRole('button', { name: '단축키 (?)' }).click();
-    await dialog.waitFor();
+    await waitUntil(dialog);
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await waitUntil(dialog, 'hidden');
     await page.close();
   });
 

@@ -1,6 +1,12 @@
 import { encodeSamplePng } from '@interior/command-service/catalogue/sample-png';
 import type { DesignDocument } from '@interior/contracts';
-import { describeInBrowser, type LaunchedBrowser, launchBrowser, UI_DIR } from '../testing/browser';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  UI_DIR,
+  waitUntil,
+} from '../testing/browser';
 import { largePlanDocument, openAndTimeFirstDraw, panAndZoom } from '../testing/large-plan';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { uploadFile } from '../testing/sample-files';
@@ -151,9 +157,9 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const page = await browser.context.newPage();
     await open(page);
     const items = page.getByTestId('plan-item');
-    await items.first().waitFor();
+    await waitUntil(items);
     const sofaItem = items.filter({ has: page.locator('title', { hasText: '위에서 본 소파' }) });
-    await sofaItem.locator('image').waitFor({ state: 'attached' });
+    await waitUntil(sofaItem.locator('image'), 'attached');
     expect(await sofaItem.locator('image').getAttribute('href')).toBe(`/api/file/${imageName}`);
     expect(await sofaItem.getAttribute('transform')).toBe('rotate(90 2000 2200)');
     expect(await sofaItem.locator('rect').getAttribute('width')).toBe('2000');
@@ -169,7 +175,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     await open(page);
     await page.goto(`${platform.url}/dashboard/mydesign/${designId}/overview`);
     const thumbnail = page.getByRole('img', { name: '위에서 본 거실 도면' });
-    await thumbnail.waitFor();
+    await waitUntil(thumbnail);
     const src = (await thumbnail.getAttribute('src')) ?? '';
     const svg = Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
     expect(svg).toContain(`<image href="data:image/png;base64,${SOFA_PICTURE.toString('base64')}"`);
@@ -186,7 +192,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const view = page.locator(
       '[data-testid=designer-3d][data-item-heights*=\'"lamp"\'][data-item-heights*=\'"sofa"\']',
     );
-    await view.waitFor({ state: 'attached' });
+    await waitUntil(view, 'attached');
     const heights = JSON.parse((await view.getAttribute('data-item-heights')) ?? '{}');
     expect(heights.lamp).toEqual([2500, 2600]);
     expect(heights.sofa).toEqual([0, 800]);
@@ -210,7 +216,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const opened = await openAndTimeFirstDraw(page, url);
     expect(opened.drawn).toBeGreaterThanOrEqual(opened.document);
     expect(opened.document).toBeGreaterThan(0);
-    await page.getByTestId('plan-room').first().waitFor();
+    await waitUntil(page.getByTestId('plan-room'));
     const canvas = page.getByTestId('plan-canvas');
     const before = await canvas.getAttribute('viewBox');
     const frames = await panAndZoom(page, 600);
@@ -236,7 +242,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     await open(page);
     await page.goto(`${platform.url}/designer/${id}`);
     const drawn = page.locator('[data-testid=plan-static][data-rooms]:not([data-rooms="0"])');
-    await drawn.waitFor({ state: 'attached' });
+    await waitUntil(drawn, 'attached');
     // The document is on the canvas, not in the SVG; the SVG says in words what the plan holds.
     expect(await page.getByTestId('plan-room').count()).toBe(0);
     expect(await page.getByTestId('plan-item').count()).toBe(0);
@@ -255,14 +261,14 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     // A click on the first room's sofa (at 500, 900) selects it: it is drawn in SVG, as selected.
     const sofaAt = await screen(page, 500, 900);
     await page.mouse.click(sofaAt.x, sofaAt.y);
-    await page.getByTestId('rotate-handle').waitFor();
+    await waitUntil(page.getByTestId('rotate-handle'));
     expect(await page.getByTestId('plan-item').count()).toBe(1);
     // Its floor selects the room; its top wall the wall there.
     await clickAt(page, 2100, 2900);
-    await page.getByTestId('plan-room').waitFor();
+    await waitUntil(page.getByTestId('plan-room'));
     expect(await page.getByTestId('plan-item').count()).toBe(0);
     await clickAt(page, 2100, 0);
-    await page.getByTestId('plan-wall').waitFor({ state: 'attached' });
+    await waitUntil(page.getByTestId('plan-wall'), 'attached');
     expect(await page.getByTestId('plan-room').count()).toBe(0);
 
     // Pressed on an unselected product and dragged: it moves, as in SVG.

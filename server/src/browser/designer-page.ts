@@ -1,6 +1,6 @@
 import type { DesignDocument } from '@interior/contracts';
 import type { Page } from 'playwright-core';
-import { SETTLE_MS, signInThroughForm } from '../testing/browser';
+import { SETTLE_MS, signInThroughForm, waitUntil } from '../testing/browser';
 import type { TestPlatform } from '../testing/platform';
 
 /**
@@ -21,12 +21,12 @@ export function designerPage(
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(`${platform().url}/designer/${designId}`);
     const canvas = page.getByTestId('plan-canvas');
-    await canvas.or(page.getByLabel('이메일').first()).first().waitFor();
+    await waitUntil(canvas.or(page.getByLabel('이메일').first()));
     if (!(await canvas.isVisible())) {
       await signInThroughForm(page, email, password);
       await page.waitForURL(new RegExp(`/designer/${designId}$`));
     }
-    await canvas.waitFor();
+    await waitUntil(canvas);
   };
   /** A plan point (millimetres) as a point on the screen. */
   const screen = async (page: Page, x: number, y: number) =>
@@ -43,10 +43,7 @@ export function designerPage(
     for (const [x, y] of points) await clickAt(page, x, y);
   };
   const saved = async (page: Page) =>
-    page
-      .getByTestId('save-state')
-      .getByText(/^저장됨/)
-      .waitFor({ timeout: 15_000 });
+    waitUntil(page.getByTestId('save-state').getByText(/^저장됨/), 'visible', 15_000);
   const documentNow = async () => {
     const { token, designId } = who();
     return (await platform().api.request('GET', `/api/design/${designId}/document`, { token }))

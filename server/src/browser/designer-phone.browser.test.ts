@@ -7,6 +7,7 @@ import {
   screenshot,
   seriousViolations,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { designerPage } from './designer-page';
@@ -150,7 +151,7 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
     await open(page);
     await page.setViewportSize(PHONE);
     const panels = page.getByRole('navigation', { name: '편집 패널' });
-    await panels.waitFor();
+    await waitUntil(panels);
     const plan = page.locator('svg[aria-label="평면도 편집 영역"]');
     const box = (await plan.boundingBox())!;
     expect(box.width).toBeGreaterThan(300);
@@ -161,7 +162,7 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
     await panels.getByRole('button', { name: '도구' }).click();
     const tools = page.getByRole('dialog', { name: '도구' });
     await tools.getByRole('button', { name: '방 그리기' }).click();
-    await tools.waitFor({ state: 'hidden' });
+    await waitUntil(tools, 'hidden');
     await touch.drag(await screen(page, 0, 0), await screen(page, 3000, 2000));
     let doc = await documentWhen((d) => d.rooms.length === 1);
     const name = doc.rooms[0]!.name;
@@ -171,9 +172,9 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
     await touch.tap(await screen(page, 6000, 5000));
     await panels.getByRole('button', { name: '속성' }).click();
     const properties = page.getByRole('dialog', { name: '속성' });
-    await properties.getByText('요소를 고르면', { exact: false }).waitFor();
+    await waitUntil(properties.getByText('요소를 고르면', { exact: false }));
     await properties.getByRole('button', { name: '닫기' }).click();
-    await properties.waitFor({ state: 'hidden' });
+    await waitUntil(properties, 'hidden');
     await touch.tap(await screen(page, 1500, 1000));
     await panels.getByRole('button', { name: '속성' }).click();
     const width = properties.getByLabel('가로 (mm)', { exact: true });
@@ -187,10 +188,10 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
     // The finish picker opens over the sheet, within the screen too.
     await properties.getByRole('button', { name: '바닥 자재' }).click();
     const picker = page.getByRole('dialog', { name: '바닥 자재 고르기' });
-    await picker.getByText('맞는 자재가 없습니다.').waitFor();
+    await waitUntil(picker.getByText('맞는 자재가 없습니다.'));
     expect(await sideways(page)).toEqual({ scrolls: false, out: [] });
     await page.keyboard.press('Escape');
-    await picker.waitFor({ state: 'hidden' });
+    await waitUntil(picker, 'hidden');
     await properties.getByRole('button', { name: '닫기' }).click();
 
     // Two fingers spread apart zoom in; one finger on empty ground pans.
@@ -207,10 +208,10 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
     for (const sheet of ['도구', '제품', '속성', '금액']) {
       await panels.getByRole('button', { name: sheet }).click();
       const dialog = page.getByRole('dialog', { name: sheet });
-      await dialog.waitFor();
+      await waitUntil(dialog);
       expect({ sheet, ...(await sideways(page)) }).toEqual({ sheet, scrolls: false, out: [] });
       await dialog.getByRole('button', { name: '닫기' }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      await waitUntil(dialog, 'hidden');
     }
     await page.close();
   });
@@ -221,8 +222,8 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
     await page.getByRole('list', { name: '제품 목록' }).getByText(TABLE).click();
     await clickAt(page, 1500, 1000);
     const quantities = page.getByTestId('designer-quantities');
-    await quantities.getByTestId('estimate-line').first().waitFor();
-    await quantities.getByText('1,234,567원', { exact: false }).first().waitFor();
+    await waitUntil(quantities.getByTestId('estimate-line'));
+    await waitUntil(quantities.getByText('1,234,567원', { exact: false }));
     const inside = async () => {
       const panel = (await quantities.boundingBox())!;
       const amounts = quantities.locator('[data-testid=line-amount], [data-testid^=total-]');
@@ -249,8 +250,8 @@ describeInBrowser('the design editor on a phone, and its price panel', () => {
 
     await page.setViewportSize(PHONE);
     await page.getByRole('navigation', { name: '편집 패널' }).getByRole('button', { name: '금액' }).click();
-    await page.getByRole('dialog', { name: '금액' }).waitFor();
-    await quantities.getByTestId('estimate-line').first().waitFor();
+    await waitUntil(page.getByRole('dialog', { name: '금액' }));
+    await waitUntil(quantities.getByTestId('estimate-line'));
     await inside();
     await page.close();
   });

@@ -7,6 +7,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { designerCatalogue } from './designer-catalogue';
@@ -74,11 +75,11 @@ describeInBrowser('the design editor', () => {
     await page.goto(`${platform.url}/login`);
     await signInThroughForm(page, 'owner@editor.example', PASSWORD);
     await page.waitForURL(/\/dashboard\/mydesign$/);
-    await page.getByRole('main').locator('h1, h2, h3, h4, h5, h6').first().waitFor();
+    await waitUntil(page.getByRole('main').locator('h1, h2, h3, h4, h5, h6'));
     expect(editorCode()).toEqual([]);
     const editorPage = await page.goto(`${platform.url}/designer/${designId}`);
     expect(editorPage?.status()).toBe(200);
-    await page.getByTestId('plan-canvas').waitFor();
+    await waitUntil(page.getByTestId('plan-canvas'));
     expect(editorCode().some((path) => path.includes('DesignerPage-'))).toBe(true);
     // three.js comes with the 3D view, not with the editor.
     expect(editorCode().some((path) => path.includes('PlanView3D-'))).toBe(false);
@@ -141,11 +142,9 @@ describeInBrowser('the design editor', () => {
       [3000, 1000],
     ]);
     // The quantities panel: the worked example's figures (docs/estimates.md).
-    await page
-      .getByTestId('designer-quantities')
-      .getByTestId('total-total')
-      .getByText('3,902,800원')
-      .waitFor();
+    await waitUntil(
+      page.getByTestId('designer-quantities').getByTestId('total-total').getByText('3,902,800원'),
+    );
     await screenshot(page, 'designer');
 
     // The same room in 3D, without a console error.
@@ -153,12 +152,12 @@ describeInBrowser('the design editor', () => {
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
     await page.getByRole('button', { name: '3D 보기' }).click();
-    await page.getByTestId('designer-3d').locator('canvas').waitFor();
+    await waitUntil(page.getByTestId('designer-3d').locator('canvas'));
     await framesDrawn(page, 2);
     await screenshot(page, 'designer-3d');
     // Walking through it: eye height in the room, the arrow keys move.
     await page.getByRole('button', { name: '걷기' }).click();
-    await page.getByTestId('designer-3d').locator('canvas').waitFor();
+    await waitUntil(page.getByTestId('designer-3d').locator('canvas'));
     // Held for some frames: the walk moves the eye each frame the key is down.
     await page.keyboard.down('ArrowUp');
     await framesDrawn(page, 10);
@@ -166,7 +165,7 @@ describeInBrowser('the design editor', () => {
     await screenshot(page, 'designer-walk');
     expect(errors).toEqual([]);
     await page.getByRole('button', { name: '2D 평면' }).click();
-    await page.getByTestId('plan-canvas').waitFor();
+    await waitUntil(page.getByTestId('plan-canvas'));
 
     // Undo the last three edits (two sofas and the wall finish): the saved document is as before them.
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '되돌리기' }).click();
@@ -191,13 +190,14 @@ describeInBrowser('the design editor', () => {
     await rename(first, '거실 A');
     await saved(first);
     await rename(second, '거실 B');
-    await second
-      .getByText('다른 곳에서 먼저 저장되었습니다.', { exact: false })
-      .first()
-      .waitFor({ timeout: 15_000 });
+    await waitUntil(
+      second.getByText('다른 곳에서 먼저 저장되었습니다.', { exact: false }),
+      'visible',
+      15_000,
+    );
     expect((await documentNow()).rooms[0]!.name).toBe('거실 A');
     await second.getByRole('button', { name: '새 버전 불러오기' }).click();
-    await second.getByTestId('plan-room').getByText('거실 A').waitFor();
+    await waitUntil(second.getByTestId('plan-room').getByText('거실 A'));
     await first.close();
     await second.close();
   });
@@ -221,7 +221,7 @@ describeInBrowser('the design editor', () => {
     await page.getByRole('list', { name: '벽면도 목록' }).getByText('아트월 (예시)').click();
     await clickAt(page, 2000, 3000);
     // A horizontal SVG line has no height, so Playwright calls it hidden: attached is what counts.
-    await page.getByTestId('plan-walldrawing').waitFor({ state: 'attached' });
+    await waitUntil(page.getByTestId('plan-walldrawing'), 'attached');
     await saved(page);
     // The paste saves a moment after the move: wait for both to reach the server.
     const items = (await documentWhen((doc) => doc.items.length === 2)).items.map((item) => [item.x, item.y]);
@@ -238,7 +238,7 @@ describeInBrowser('the design editor', () => {
     await page.getByRole('button', { name: '선택 (Esc)' }).click();
     await clickAt(page, 2500, 2000);
     const handle = page.getByTestId('rotate-handle').locator('circle');
-    await handle.waitFor();
+    await waitUntil(handle);
     const grip = (await handle.boundingBox())!;
     const right = await screen(page, 3500, 2000);
     await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
@@ -326,7 +326,7 @@ describeInBrowser('the design editor', () => {
     expect((await modelRequest).status()).toBe(200);
     // The chair's own model fetched, then drawn (or its box, the model being an empty scene).
     expect((await modelFile).status()).toBe(200);
-    await page.getByTestId('designer-3d').locator('canvas').waitFor();
+    await waitUntil(page.getByTestId('designer-3d').locator('canvas'));
     await framesDrawn(page, 2);
     await screenshot(page, 'designer-3d-model');
     expect(errors).toEqual([]);
@@ -346,7 +346,7 @@ describeInBrowser('the design editor', () => {
     await page.keyboard.down('Shift');
     await clickAt(page, 8000, 5000);
     await page.keyboard.up('Shift');
-    await page.getByTestId('selection-count').getByText('2개 선택됨').waitFor();
+    await waitUntil(page.getByTestId('selection-count').getByText('2개 선택됨'));
     await screenshot(page, 'designer-multiselect');
     // Dragging one of them moves both, in one undo step.
     await dragOnPlan(page, [6000, 5000], [6000, 6000]);
@@ -375,7 +375,7 @@ describeInBrowser('the design editor', () => {
       [6500, 6500],
       [8500, 6500],
     ]);
-    await page.getByTestId('selection-count').getByText('2개 선택됨').waitFor();
+    await waitUntil(page.getByTestId('selection-count').getByText('2개 선택됨'));
     await page.keyboard.press('Delete');
     doc = await documentWhen((d) => ours(d).length === 2);
     expect(ours(doc).map((i) => [i.x, i.y])).toEqual([
@@ -387,7 +387,7 @@ describeInBrowser('the design editor', () => {
     await page.keyboard.down('Shift');
     await dragOnPlan(page, [5000, 5300], [9200, 6700]);
     await page.keyboard.up('Shift');
-    await page.getByTestId('selection-count').getByText('2개 선택됨').waitFor();
+    await waitUntil(page.getByTestId('selection-count').getByText('2개 선택됨'));
     await page.getByRole('button', { name: '선택한 2개 삭제 (Delete)' }).click();
     doc = await documentWhen((d) => ours(d).length === 0);
     expect(ours(doc)).toEqual([]);
@@ -396,7 +396,7 @@ describeInBrowser('the design editor', () => {
     await page.keyboard.press('Control+a');
     const count =
       doc.walls.length + doc.openings.length + doc.rooms.length + doc.wallDrawings.length + doc.items.length;
-    await page.getByTestId('selection-count').getByText(`${count}개 선택됨`).waitFor();
+    await waitUntil(page.getByTestId('selection-count').getByText(`${count}개 선택됨`));
     await page.keyboard.press('Escape');
     await page.close();
   });
@@ -412,9 +412,9 @@ describeInBrowser('the design editor', () => {
       [500, 6500],
       [500, 4000],
     ]);
-    await page.getByText('벽이 닫혀 방을 만들었습니다', { exact: false }).first().waitFor();
+    await waitUntil(page.getByText('벽이 닫혀 방을 만들었습니다', { exact: false }));
     const name = `방 ${before.rooms.length + 1}`;
-    await page.getByTestId('plan-room').getByText(name).waitFor();
+    await waitUntil(page.getByTestId('plan-room').getByText(name));
     await saved(page);
     const corners = (polygon: { x: number; y: number }[]) => polygon.map((p) => `${p.x},${p.y}`).sort();
     let doc = await documentWhen((d) => d.rooms.length === before.rooms.length + 1);
@@ -439,42 +439,41 @@ describeInBrowser('the design editor', () => {
     await open(page);
     await page.getByRole('button', { name: '선택 (Esc)' }).click();
     await clickAt(page, 1000, 1000);
-    await page.getByLabel('방 이름').waitFor();
+    await waitUntil(page.getByLabel('방 이름'));
     await page.getByLabel('바닥 자재', { exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '바닥 자재 고르기' });
     const options = dialog.getByRole('listbox', { name: '바닥 자재 목록' });
     // Everything first; then the 바닥재 branch: its 마루 subcategory's material, not the others.
-    await options.getByRole('option', { name: /강마루 \(예시\)/ }).waitFor();
+    await waitUntil(options.getByRole('option', { name: /강마루 \(예시\)/ }));
     await dialog
       .getByRole('navigation', { name: '자재 카테고리' })
       .getByRole('button', { name: '바닥재', exact: true })
       .click();
-    await options.getByRole('option', { name: /강마루 \(예시\)/ }).waitFor({ state: 'detached' });
-    await options.getByRole('option', { name: /원목마루 \(예시\)/ }).waitFor();
+    await waitUntil(options.getByRole('option', { name: /강마루 \(예시\)/ }), 'detached');
+    await waitUntil(options.getByRole('option', { name: /원목마루 \(예시\)/ }));
     await dialog
       .getByRole('navigation', { name: '자재 카테고리' })
       .getByRole('button', { name: '마루', exact: true })
       .click();
-    await dialog.getByRole('navigation', { name: '고른 카테고리' }).getByText('마루').waitFor();
-    await options.getByRole('option', { name: /원목마루 \(예시\)/ }).waitFor();
+    await waitUntil(dialog.getByRole('navigation', { name: '고른 카테고리' }).getByText('마루'));
+    await waitUntil(options.getByRole('option', { name: /원목마루 \(예시\)/ }));
     await screenshot(page, 'designer-finish-picker');
     // The 벽재 branch has only a wall material: none for floors.
     await dialog
       .getByRole('navigation', { name: '자재 카테고리' })
       .getByRole('button', { name: '벽재', exact: true })
       .click();
-    await dialog.getByText('바닥에 쓰는 자재가 없습니다.', { exact: false }).waitFor();
+    await waitUntil(dialog.getByText('바닥에 쓰는 자재가 없습니다.', { exact: false }));
     await dialog
       .getByRole('navigation', { name: '자재 카테고리' })
       .getByRole('button', { name: '바닥재', exact: true })
       .click();
     await dialog.getByLabel('자재 검색').fill('원목');
     await options.getByRole('option', { name: /원목마루 \(예시\)/ }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page
-      .getByLabel('바닥 자재', { exact: true })
-      .getByText('원목마루 (예시)', { exact: false })
-      .waitFor();
+    await waitUntil(dialog, 'detached');
+    await waitUntil(
+      page.getByLabel('바닥 자재', { exact: true }).getByText('원목마루 (예시)', { exact: false }),
+    );
     await saved(page);
     const doc = await documentWhen((d) => d.rooms[0]!.floorMaterialId === oakFloor);
     expect(doc.rooms[0]!.floorMaterialId).toBe(oakFloor);
@@ -500,15 +499,13 @@ describeInBrowser('the design editor', () => {
     expect(doc.wallDrawings.at(-1)).toMatchObject({ wallId: 'w1', offset: 2100 });
     await page.getByRole('button', { name: '3D 보기' }).click();
     const view = page.getByTestId('designer-3d');
-    await view.locator('canvas').waitFor();
+    await waitUntil(view.locator('canvas'));
     // The earlier 아트월 (one element) and this one (three), each on its room's side of the wall only.
-    await page
-      .locator('[data-testid=designer-3d][data-wall-drawing-pieces="4"]')
-      .waitFor({ state: 'attached' });
+    await waitUntil(page.locator('[data-testid=designer-3d][data-wall-drawing-pieces="4"]'), 'attached');
     await framesDrawn(page, 2);
     await screenshot(page, 'designer-3d-walldrawing');
     await page.getByRole('button', { name: '걷기' }).click();
-    await view.locator('canvas').waitFor();
+    await waitUntil(view.locator('canvas'));
     await framesDrawn(page, 2);
     await screenshot(page, 'designer-walk-walldrawing');
     expect(errors).toEqual([]);

@@ -7,6 +7,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -45,7 +46,7 @@ describeInBrowser('designs in the browser', () => {
 
   it('creates a design, shares it, gets a comment from the colleague, trashes and restores it', async () => {
     await signInAs('owner@designs.example');
-    await page.getByText('아직 디자인이 없습니다. 새 디자인을 만들어 보세요.').waitFor();
+    await waitUntil(page.getByText('아직 디자인이 없습니다. 새 디자인을 만들어 보세요.'));
     await page.getByRole('button', { name: '새 디자인' }).click();
     await page.getByLabel('디자인 이름').fill('34평 아파트');
     await page.getByRole('button', { name: '확인' }).click();
@@ -54,8 +55,8 @@ describeInBrowser('designs in the browser', () => {
     await page.goBack();
     await page.waitForURL(/\/dashboard\/mydesign$/);
     const card = page.getByTestId('design-card').filter({ hasText: '34평 아파트' });
-    await card.waitFor();
-    await card.getByRole('img', { name: '34평 아파트 도면' }).waitFor();
+    await waitUntil(card);
+    await waitUntil(card.getByRole('img', { name: '34평 아파트 도면' }));
     await screenshot(page, 'mydesign-cards');
 
     await card.getByRole('link').first().click();
@@ -64,7 +65,7 @@ describeInBrowser('designs in the browser', () => {
     await page.getByRole('tab', { name: '권한' }).click();
     await page.getByLabel('공유할 이메일').fill('colleague@designs.example');
     await page.getByRole('button', { name: '공유' }).click();
-    await page.getByText('공유했습니다. 안내 메일을 보냅니다.').waitFor();
+    await waitUntil(page.getByText('공유했습니다. 안내 메일을 보냅니다.'));
     await page.close();
 
     await signInAs('colleague@designs.example');
@@ -74,7 +75,7 @@ describeInBrowser('designs in the browser', () => {
     const none = page.getByText('공유받은 디자인이 없습니다.');
     for (let attempt = 0; ; attempt++) {
       await page.goto(`${platform.url}/dashboard/shared`);
-      await shared.or(none).first().waitFor();
+      await waitUntil(shared.or(none));
       if ((await shared.count()) > 0) break;
       if (attempt === 9) {
         await screenshot(page, 'shared-never-arrived');
@@ -82,45 +83,43 @@ describeInBrowser('designs in the browser', () => {
       }
     }
     await page.goto(`${designUrl}/comments`);
-    await page.getByText('아직 댓글이 없습니다.').waitFor();
+    await waitUntil(page.getByText('아직 댓글이 없습니다.'));
     await page.getByLabel('댓글').fill('거실 창이 넓어서 좋네요');
     await page.getByRole('button', { name: '등록' }).click();
-    await page.getByTestId('comment').filter({ hasText: '거실 창이 넓어서 좋네요' }).waitFor();
+    await waitUntil(page.getByTestId('comment').filter({ hasText: '거실 창이 넓어서 좋네요' }));
     await page.close();
 
     await signInAs('owner@designs.example');
     await page.goto(`${designUrl}/comments`);
     const comment = page.getByTestId('comment').filter({ hasText: '거실 창이 넓어서 좋네요' });
-    await comment.waitFor();
+    await waitUntil(comment);
     expect(await comment.getByText('이서연').count()).toBe(1);
     await page.getByRole('tab', { name: '이력' }).click();
     // The design's 이력 is every record's: the audit log's sentences, each opening what it changed.
     const shareRow = page
       .getByTestId('audit-row')
       .filter({ hasText: '김민준님이 디자인 ‘34평 아파트’에서 공유를 했습니다.' });
-    await shareRow.waitFor();
+    await waitUntil(shareRow);
     await shareRow.getByRole('button', { name: '변경 내용' }).click();
-    await page
-      .getByRole('table', { name: '항목별 변경' })
-      .or(page.getByText('바뀐 항목이 없습니다.'))
-      .first()
-      .waitFor();
-    await page.getByRole('link', { name: '감사 작업대에서 보기' }).waitFor();
+    await waitUntil(
+      page.getByRole('table', { name: '항목별 변경' }).or(page.getByText('바뀐 항목이 없습니다.')),
+    );
+    await waitUntil(page.getByRole('link', { name: '감사 작업대에서 보기' }));
     await screenshot(page, 'design-log');
 
     await page.goto(`${platform.url}/dashboard/mydesign`);
     const mine = page.getByTestId('design-card').filter({ hasText: '34평 아파트' });
     await mine.getByRole('button', { name: '휴지통' }).click();
-    await page.getByText('휴지통으로 옮겼습니다.').waitFor();
-    await page.getByText('아직 디자인이 없습니다. 새 디자인을 만들어 보세요.').waitFor();
+    await waitUntil(page.getByText('휴지통으로 옮겼습니다.'));
+    await waitUntil(page.getByText('아직 디자인이 없습니다. 새 디자인을 만들어 보세요.'));
 
     await page.goto(`${platform.url}/dashboard/trash`);
     const row = page.getByRole('row', { name: /34평 아파트/ });
     await row.getByRole('button', { name: '복원' }).click();
-    await page.getByText('디자인을 복원했습니다.').waitFor();
-    await page.getByText('휴지통이 비어 있습니다.').waitFor();
+    await waitUntil(page.getByText('디자인을 복원했습니다.'));
+    await waitUntil(page.getByText('휴지통이 비어 있습니다.'));
     await page.goto(`${platform.url}/dashboard/mydesign`);
-    await page.getByTestId('design-card').filter({ hasText: '34평 아파트' }).waitFor();
+    await waitUntil(page.getByTestId('design-card').filter({ hasText: '34평 아파트' }));
   });
 
   it('starts a design from a plan template inside a folder, then renames and moves the folder', async () => {
@@ -153,7 +152,7 @@ describeInBrowser('designs in the browser', () => {
       await page.getByRole('button', { name: '새 폴더' }).click();
       await page.getByRole('dialog').getByRole('textbox', { name: '폴더 이름' }).fill(name);
       await page.getByRole('button', { name: '확인' }).click();
-      await folders.getByText(name).waitFor();
+      await waitUntil(folders.getByText(name));
     }
     await folders.getByText('현장 A').click();
     await page.getByRole('button', { name: '새 디자인' }).click();
@@ -164,7 +163,7 @@ describeInBrowser('designs in the browser', () => {
     await page.waitForURL(/\/designer\/\d+$/);
     await page.goBack();
     const card = page.getByTestId('design-card').filter({ hasText: '평면도로 시작한 디자인' });
-    await card.waitFor();
+    await waitUntil(card);
     await screenshot(page, 'mydesign-from-plan');
 
     const owner = (await platform.api.login('owner@designs.example', 'design-password-1')).token;
@@ -177,12 +176,12 @@ describeInBrowser('designs in the browser', () => {
     await page.getByRole('button', { name: '폴더 이름 바꾸기' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: '폴더 이름' }).fill('현장 A (잠실)');
     await page.getByRole('button', { name: '확인' }).click();
-    await folders.getByText('현장 A (잠실)').waitFor();
+    await waitUntil(folders.getByText('현장 A (잠실)'));
     await page.getByRole('button', { name: '폴더 옮기기' }).click();
     await page.getByLabel('옮길 위치').click();
     await page.getByRole('option', { name: '2026년' }).click();
     await page.getByRole('button', { name: '옮기기' }).click();
-    await page.getByText('폴더를 옮겼습니다.').waitFor();
+    await waitUntil(page.getByText('폴더를 옮겼습니다.'));
     const rows = (await platform.api.list('designfolder', owner, { range: [0, 99] })).body as {
       id: number;
       name: string;

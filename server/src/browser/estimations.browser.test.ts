@@ -8,6 +8,7 @@ import {
   seriousViolations,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { buildWorkedExample, type WorkedExample } from '../testing/worked-example';
@@ -66,7 +67,7 @@ describeInBrowser('estimations in the browser', () => {
     await dialog.getByRole('combobox').fill(name);
     await page.getByRole('option', { name: new RegExp(name) }).click();
     await dialog.getByRole('button', { name: '배정' }).click();
-    await page.getByText(`${name} 님에게 배정했습니다.`).waitFor();
+    await waitUntil(page.getByText(`${name} 님에게 배정했습니다.`));
   };
 
   it('goes from a request on the design to an issued 견적서, accepted as an order with its number', async () => {
@@ -74,42 +75,34 @@ describeInBrowser('estimations in the browser', () => {
     let page = await signIn('owner@estimate-ui.example');
     // The BOM tab shows what the design is made of and what it would cost now (not a quote).
     await page.goto(`${platform.url}/dashboard/mydesign/${example.designId}/bom`);
-    await page
-      .getByTestId('estimate-line')
-      .filter({ hasText: '실크벽지 (예시)' })
-      .getByText('34.88')
-      .waitFor();
-    await page.getByTestId('total-total').getByText('3,902,800원').waitFor();
+    await waitUntil(
+      page.getByTestId('estimate-line').filter({ hasText: '실크벽지 (예시)' }).getByText('34.88'),
+    );
+    await waitUntil(page.getByTestId('total-total').getByText('3,902,800원'));
     await page.getByRole('tab', { name: '견적' }).click();
-    await page.getByText('이 디자인에는 아직 견적이 없습니다.').waitFor();
+    await waitUntil(page.getByText('이 디자인에는 아직 견적이 없습니다.'));
     // The request is confirmed in a dialog that shows what is asked for, with a note.
     await page.getByRole('button', { name: '견적 요청…' }).click();
     const asked = page.getByRole('dialog');
-    await asked.getByText('방 1개: 거실').waitFor();
-    await asked.getByText('배치한 제품 2개').waitFor();
-    await asked.getByText('예상 금액 (부가세 포함) 3,902,800원').waitFor();
+    await waitUntil(asked.getByText('방 1개: 거실'));
+    await waitUntil(asked.getByText('배치한 제품 2개'));
+    await waitUntil(asked.getByText('예상 금액 (부가세 포함) 3,902,800원'));
     await asked.getByLabel('요청 메모 (선택)').fill('거실 위주로 봐 주세요');
     await asked.getByRole('button', { name: '이대로 견적 요청' }).click();
-    await page.getByText('견적을 요청했습니다.').waitFor();
+    await waitUntil(page.getByText('견적을 요청했습니다.'));
     // While it is open, the tab shows it instead of offering another request.
-    await page.getByTestId('estimation-open').waitFor();
+    await waitUntil(page.getByTestId('estimation-open'));
     const card = page.getByTestId('design-estimation');
-    await card.getByText('요청됨').waitFor();
-    await card.getByText('담당자를 배정하고 있습니다.', { exact: false }).waitFor();
+    await waitUntil(card.getByText('요청됨'));
+    await waitUntil(card.getByText('담당자를 배정하고 있습니다.', { exact: false }));
     await page.close();
 
     // The Admin assigns the partner's manager from the list of all estimations.
     page = await signIn(ADMIN.email, ADMIN.password);
     await page.goto(`${platform.url}/dashboard/estimation`);
-    await page
-      .getByRole('row', { name: /34평 거실 견적/ })
-      .getByText('요청됨')
-      .waitFor();
+    await waitUntil(page.getByRole('row', { name: /34평 거실 견적/ }).getByText('요청됨'));
     await assign(page, '매니저 배정', '박관리');
-    await page
-      .getByRole('row', { name: /34평 거실 견적/ })
-      .getByText('박관리')
-      .waitFor();
+    await waitUntil(page.getByRole('row', { name: /34평 거실 견적/ }).getByText('박관리'));
     await page.close();
 
     // The manager hands it to a designer.
@@ -127,57 +120,58 @@ describeInBrowser('estimations in the browser', () => {
       .click();
     await page.waitForURL(/\/dashboard\/estimation\/\d+$/);
     await page.getByRole('button', { name: '견적 계산' }).click();
-    await page.getByText('디자인에서 견적 초안을 계산했습니다.').waitFor();
+    await waitUntil(page.getByText('디자인에서 견적 초안을 계산했습니다.'));
     const lines = page.getByTestId('estimate-line');
-    await lines.filter({ hasText: '3인용 소파 (예시)' }).waitFor();
+    await waitUntil(lines.filter({ hasText: '3인용 소파 (예시)' }));
     expect(await lines.count()).toBe(5);
     expect(await page.getByTestId('total-total').textContent()).toBe('3,902,800원');
     // Each line says where its quantity came from.
-    await lines
-      .filter({ hasText: '강마루 (예시)' })
-      .getByTestId('line-provenance')
-      .getByText('× (1 + 0.05)', { exact: false })
-      .waitFor();
+    await waitUntil(
+      lines
+        .filter({ hasText: '강마루 (예시)' })
+        .getByTestId('line-provenance')
+        .getByText('× (1 + 0.05)', { exact: false }),
+    );
     await screenshot(page, 'estimate-draft');
 
     // One price changed: the totals follow as the designer types, by the 견적서's own rule.
     await page.getByLabel('3인용 소파 (예시) 단가').fill('1100000');
-    await page.getByTestId('total-total').getByText('3,667,400원').waitFor();
+    await waitUntil(page.getByTestId('total-total').getByText('3,667,400원'));
     expect(await page.getByTestId('total-rounding').textContent()).toBe('−545원');
     // Issuing cannot be undone: it asks first, naming the total; closing the question issues nothing.
     await page.getByRole('button', { name: '견적서 발행' }).click();
     const confirm = page.getByRole('dialog', { name: '견적서 발행' });
-    await confirm
-      .getByText('합계 3,667,400원 (부가가치세 포함)으로 1차 견적서를 발행합니다.', { exact: false })
-      .waitFor();
+    await waitUntil(
+      confirm.getByText('합계 3,667,400원 (부가가치세 포함)으로 1차 견적서를 발행합니다.', { exact: false }),
+    );
     await confirm.getByRole('button', { name: '닫기' }).click();
-    await confirm.waitFor({ state: 'hidden' });
+    await waitUntil(confirm, 'hidden');
     await page.getByRole('button', { name: '견적서 발행' }).click();
     await confirm.getByRole('button', { name: '발행' }).click();
-    await page.getByText('견적서를 발행했습니다. (리비전 1)').waitFor();
+    await waitUntil(page.getByText('견적서를 발행했습니다. (리비전 1)'));
     await page.getByRole('tab', { name: '발행된 견적서' }).click();
-    await page.getByTestId('quote-view').getByTestId('total-total').getByText('3,667,400원').waitFor();
+    await waitUntil(page.getByTestId('quote-view').getByTestId('total-total').getByText('3,667,400원'));
     await page.close();
 
     // The requester reads the quote on the design and accepts it: an order with its number.
     page = await signIn('owner@estimate-ui.example');
     await page.goto(`${platform.url}/dashboard/mydesign/${example.designId}/estimates`);
     const quoted = page.getByTestId('design-estimation');
-    await quoted.getByText('견적 발행').waitFor();
-    await quoted.getByTestId('total-total').getByText('3,667,400원').waitFor();
+    await waitUntil(quoted.getByText('견적 발행'));
+    await waitUntil(quoted.getByTestId('total-total').getByText('3,667,400원'));
     await screenshot(page, 'estimate-quote');
     await quoted.getByRole('button', { name: '견적 수락' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '수락하고 주문' }).click();
-    await page.getByText('견적을 수락했습니다. 주문이 접수되었습니다.').waitFor();
+    await waitUntil(page.getByText('견적을 수락했습니다. 주문이 접수되었습니다.'));
     const order = quoted.getByTestId('order-number');
-    await order.waitFor();
+    await waitUntil(order);
     const orderNumber = (await order.locator('strong').textContent()) ?? '';
     expect(orderNumber).toMatch(ORDER_NUMBER_PATTERN);
-    await quoted.getByText('주문됨').waitFor();
+    await waitUntil(quoted.getByText('주문됨'));
     // The requester reads who did what, in words.
     await quoted.getByRole('button', { name: '이력 보기' }).click();
     const historyRows = quoted.getByTestId('audit-row');
-    await historyRows.filter({ hasText: '김민준님이 견적' }).first().waitFor();
+    await waitUntil(historyRows.filter({ hasText: '김민준님이 견적' }));
     // Each event's changes open from its row, in the values the screens show.
     let changes = '';
     for (const row of await historyRows.all()) {
@@ -188,10 +182,10 @@ describeInBrowser('estimations in the browser', () => {
       const shown = quoted
         .getByRole('table', { name: '항목별 변경' })
         .or(quoted.getByText('바뀐 항목이 없습니다.'));
-      await shown.first().waitFor();
+      await waitUntil(shown);
       changes += (await shown.first().textContent()) ?? '';
       await open.click();
-      await shown.first().waitFor({ state: 'detached' });
+      await waitUntil(shown, 'detached');
     }
     expect(changes).toMatch(/ORD-/);
     expect(changes).toContain('합계 3,667,400원 (공급가액 3,334,000원, 부가가치세 333,400원)');
@@ -200,17 +194,14 @@ describeInBrowser('estimations in the browser', () => {
     // The designer sees the order on the estimation, and its history says who did what.
     page = await signIn('designer@estimate-ui.example');
     await page.goto(`${platform.url}/dashboard/my-estimation`);
-    await page
-      .getByRole('row', { name: /34평 거실 견적/ })
-      .getByText(orderNumber)
-      .waitFor();
+    await waitUntil(page.getByRole('row', { name: /34평 거실 견적/ }).getByText(orderNumber));
     await page
       .getByRole('row', { name: /34평 거실 견적/ })
       .getByRole('link')
       .click();
-    await page.getByTestId('order-number').getByText(orderNumber, { exact: false }).waitFor();
+    await waitUntil(page.getByTestId('order-number').getByText(orderNumber, { exact: false }));
     await page.getByRole('tab', { name: '이력' }).click();
-    await page.getByText('견적 요청').first().waitFor();
+    await waitUntil(page.getByText('견적 요청'));
     await screenshot(page, 'estimate-order');
     expect(await seriousViolations(page)).toEqual([]);
     const estimationUrl = page.url();
@@ -219,7 +210,7 @@ describeInBrowser('estimations in the browser', () => {
     // On a phone the page fits its width; the lines table scrolls inside its own box.
     page = await signIn('designer@estimate-ui.example', PASSWORD, { width: 390, height: 844 });
     await page.goto(estimationUrl);
-    await page.getByTestId('estimate-line').first().waitFor();
+    await waitUntil(page.getByTestId('estimate-line'));
     await screenshot(page, 'estimate-phone');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);

@@ -20,6 +20,7 @@ import {
   settledScreen,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -115,7 +116,7 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
         '/no/such/page',
       ]) {
         await page.goto(`${platform.url}${path}`);
-        await page.locator('h1').first().waitFor();
+        await waitUntil(page.locator('h1'));
         await page.waitForTimeout(100);
         const extra = await overflow(page);
         if (extra > 0) wrong.push(`${path} at ${size.width}: ${extra} px too wide`);
@@ -123,7 +124,7 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
     }
     await page.setViewportSize(PHONE);
     await page.goto(`${platform.url}/agreement`);
-    await page.locator('h1').first().waitFor();
+    await waitUntil(page.locator('h1'));
     await screenshot(page, 'phone-agreement');
     expect(wrong).toEqual([]);
   });
@@ -132,10 +133,10 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
     await page.setViewportSize(DESKTOP);
     const answer = await page.goto(`${platform.url}/no/such/page`);
     expect(answer?.status()).toBe(404);
-    await page.getByText('페이지를 찾을 수 없습니다').first().waitFor();
+    await waitUntil(page.getByText('페이지를 찾을 수 없습니다'));
     expect(await page.title()).toBe('페이지를 찾을 수 없습니다 - 인테리어 디자인 플랫폼');
     await page.goto(`${platform.url}/login`);
-    await page.getByRole('button', { name: '로그인' }).waitFor();
+    await waitUntil(page.getByRole('button', { name: '로그인' }));
     expect(await page.title()).toBe('로그인 - 인테리어 디자인 플랫폼');
     await page.goto(`${platform.url}/`);
     await page.getByRole('link', { name: '회원가입' }).first().click();
@@ -147,7 +148,7 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
     const found: string[] = [];
     for (const path of ['/', '/login', '/signup-personal']) {
       await page.goto(`${platform.url}${path}`);
-      await page.locator('h1').first().waitFor();
+      await waitUntil(page.locator('h1'));
       found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
     }
     expect(found).toEqual([]);
@@ -157,7 +158,7 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
     await page.goto(`${platform.url}/login`);
     await signInThroughForm(page, PERSON.email, 'not the password at all');
     const password = page.getByLabel('비밀번호').first();
-    await page.getByText('이메일 또는 비밀번호가 올바르지 않습니다').first().waitFor();
+    await waitUntil(page.getByText('이메일 또는 비밀번호가 올바르지 않습니다'));
     // page.waitForFunction would evaluate text in the page, which its CSP refuses.
     let focused = false;
     for (let tries = 0; tries < 50 && !focused; tries++) {
@@ -224,10 +225,10 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
 
     // The profile's 저장 is not under the password form's bar: a click reaches it and saves.
     await openInApp(page, '/dashboard/profile');
-    await page.getByRole('heading', { name: '기본 정보' }).waitFor();
+    await waitUntil(page.getByRole('heading', { name: '기본 정보' }));
     await page.getByLabel('이름').first().fill('관리자 (휴대전화)');
     await page.getByRole('button', { name: '저장' }).first().click({ timeout: 5_000 });
-    await page.getByText('저장되었습니다.').first().waitFor();
+    await waitUntil(page.getByText('저장되었습니다.'));
     await screenshot(page, 'phone-profile-saved');
 
     // A wrong current password: one error, on its field, and no toast over the fields.
@@ -237,7 +238,7 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
     await passwordForm.getByLabel('새 비밀번호').first().fill('a brand new password 7');
     await passwordForm.getByLabel('새 비밀번호 확인').fill('a brand new password 7');
     await passwordForm.getByRole('button', { name: '비밀번호 변경' }).click();
-    await page.getByText(messages.wrongCurrentPassword).first().waitFor();
+    await waitUntil(page.getByText(messages.wrongCurrentPassword));
     await page.waitForTimeout(500);
     expect(await page.getByText(messages.wrongCurrentPassword).count()).toBe(1);
     expect(await page.locator('.notistack-MuiContent-error').count()).toBe(0);
@@ -249,7 +250,7 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
    */
   async function historyText(table: Locator): Promise<string> {
     const rows = table.getByTestId('audit-row');
-    await rows.first().waitFor();
+    await waitUntil(rows);
     let text = (await table.textContent()) ?? '';
     for (const row of await rows.all()) {
       const open = row.getByRole('button', { name: '변경 내용' });
@@ -260,10 +261,10 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
         .or(table.getByTestId('state-caption'))
         .or(table.getByText('바뀐 항목이 없습니다.'))
         .first();
-      await opened.waitFor();
+      await waitUntil(opened);
       text += (await table.textContent()) ?? '';
       await open.click();
-      await opened.waitFor({ state: 'detached' });
+      await waitUntil(opened, 'detached');
     }
     return text;
   }
@@ -272,7 +273,7 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
     await page.setViewportSize(DESKTOP);
     await openInApp(page, `/dashboard/user/${personId}/show/history`);
     const table = page.getByRole('table', { name: '변경 이력' });
-    await table.waitFor();
+    await waitUntil(table);
     const text = await historyText(table);
     let titles = '';
     for (const titled of await table.locator('[title]').all())
@@ -301,9 +302,9 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
   it("opens a deleted group's history from its old address", async () => {
     await openInApp(page, `/dashboard/usergroup/${deletedGroupId}/show/history`);
     await page.waitForURL((url) => url.pathname === `/dashboard/history/usergroup/${deletedGroupId}`);
-    await page.getByText(`삭제된 사용자 그룹 #${deletedGroupId}의 이력`).first().waitFor();
+    await waitUntil(page.getByText(`삭제된 사용자 그룹 #${deletedGroupId}의 이력`));
     const table = page.getByRole('table', { name: '변경 이력' });
-    await table.getByTestId('audit-row').filter({ hasText: '삭제를 했습니다.' }).waitFor();
+    await waitUntil(table.getByTestId('audit-row').filter({ hasText: '삭제를 했습니다.' }));
     const text = await historyText(table);
     expect(text).toContain('없어질 그룹');
     expect(text).toContain('없어질 그룹 (이름 바꿈)');

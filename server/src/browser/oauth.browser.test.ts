@@ -5,6 +5,7 @@ import {
   launchBrowser,
   screenshot,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { FakeOAuthProviders } from '../testing/oauth-providers';
 import { EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
@@ -38,11 +39,11 @@ describeInBrowser('Kakao sign-in in the browser', () => {
     };
     const page = await browser.context.newPage();
     await page.goto(`${platform.url}/login`);
-    await page.getByRole('link', { name: '네이버 로그인' }).waitFor();
+    await waitUntil(page.getByRole('link', { name: '네이버 로그인' }));
     await screenshot(page, 'login-sns-buttons');
     await page.getByRole('link', { name: '카카오 로그인' }).click();
     await page.waitForURL(/\/signup-sns\?ticket=/);
-    await page.getByRole('heading', { name: '카카오 계정으로 가입' }).waitFor();
+    await waitUntil(page.getByRole('heading', { name: '카카오 계정으로 가입' }));
     expect(await page.getByLabel('이름').inputValue()).toBe('브라우저 카카오');
     expect(await page.getByRole('textbox', { name: '이메일' }).inputValue()).toBe(
       'kakao.browser@test.example',
@@ -53,7 +54,7 @@ describeInBrowser('Kakao sign-in in the browser', () => {
     await page.waitForURL(new RegExp(`${landingAfterSignIn}$`));
 
     await page.goto(`${platform.url}/dashboard/profile`);
-    await page.getByTestId('sns-accounts').getByText('연결됨').waitFor();
+    await waitUntil(page.getByTestId('sns-accounts').getByText('연결됨'));
     await page.close();
 
     // Another browser: the known Kakao account signs straight in.
@@ -69,7 +70,7 @@ describeInBrowser('Kakao sign-in in the browser', () => {
       await second.waitForURL(new RegExp(`${landingAfterSignIn}$`));
       expect(visited.some((url) => url.includes('/sns-login?accessToken='))).toBe(true);
       expect(second.url()).not.toContain('accessToken');
-      await second.getByRole('button', { name: '내 정보' }).waitFor();
+      await waitUntil(second.getByRole('button', { name: '내 정보' }));
       await screenshot(second, 'sns-login-dashboard');
     } finally {
       await other.close();
@@ -82,15 +83,15 @@ describeInBrowser('Kakao sign-in in the browser', () => {
     await page.goto(`${platform.url}/cafe24-admin`);
     await page.getByLabel('쇼핑몰 ID').fill('not a mall');
     await page.getByRole('button', { name: '카페24로 로그인' }).click();
-    await page.getByText('쇼핑몰 ID는 영문 소문자와 숫자로 된 4~16자입니다.').waitFor();
+    await waitUntil(page.getByText('쇼핑몰 ID는 영문 소문자와 숫자로 된 4~16자입니다.'));
     await page.getByLabel('쇼핑몰 ID').fill('browsermall');
     await page.getByRole('button', { name: '카페24로 로그인' }).click();
     await page.waitForURL(/\/signup-sns\?ticket=/);
-    await page.getByRole('heading', { name: '카페24 관리자 계정으로 가입' }).waitFor();
+    await waitUntil(page.getByRole('heading', { name: '카페24 관리자 계정으로 가입' }));
     await page.getByLabel('전체 동의').check();
     await page.getByRole('button', { name: '가입하기' }).click();
     await page.waitForURL(/\/mail-sent\?kind=verify$/);
-    await page.getByText('owner@shop.example').waitFor();
+    await waitUntil(page.getByText('owner@shop.example'));
     expect(fake.tokenCalls.at(-1)?.path).toBe('/cafe24/browsermall/api/v2/oauth/token');
     await page.close();
   });
@@ -100,10 +101,9 @@ describeInBrowser('Kakao sign-in in the browser', () => {
     const page = await browser.context.newPage();
     await page.goto(`${platform.url}/login`);
     await page.getByRole('link', { name: '카카오 로그인' }).click();
-    await page
-      .getByTestId('sns-login-error')
-      .getByText('로그인 동의가 취소되었습니다', { exact: false })
-      .waitFor();
+    await waitUntil(
+      page.getByTestId('sns-login-error').getByText('로그인 동의가 취소되었습니다', { exact: false }),
+    );
     expect(page.url()).toBe(`${platform.url}/sns-login`);
     await page.close();
   });

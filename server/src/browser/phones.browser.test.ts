@@ -7,6 +7,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { buildWorkedExample } from '../testing/worked-example';
@@ -39,9 +40,9 @@ const overflow = (page: Page) =>
 
 /** Waits until nothing on the page is loading: the top bar and every progress bar are gone. */
 async function loaded(page: Page, shows: Locator) {
-  await shows.first().waitFor({ timeout: 15_000 });
-  await page.getByTestId('top-progress-bar').waitFor({ state: 'detached', timeout: 15_000 });
-  await page.locator('main [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await waitUntil(shows, 'visible', 15_000);
+  await waitUntil(page.getByTestId('top-progress-bar'), 'detached', 15_000);
+  await waitUntil(page.locator('main [role="progressbar"]'), 'detached', 15_000);
 }
 
 describeInBrowser('pages on a phone', () => {
@@ -130,7 +131,7 @@ describeInBrowser('pages on a phone', () => {
     };
     await page.goto(`${platform.url}/dashboard/mydesign/${designId}/overview`);
     const tabs = page.getByRole('tab');
-    await tabs.first().waitFor();
+    await waitUntil(tabs);
     const labels = (await tabs.allTextContents()).map((t) => t.trim());
     expect(labels.filter((label) => !tabShows[label])).toEqual([]);
     for (const label of labels) {
@@ -145,7 +146,7 @@ describeInBrowser('pages on a phone', () => {
     // The button that opens the editor is on screen.
     await page.goto(`${platform.url}/dashboard/mydesign/${designId}/overview`);
     const open = page.getByRole('link', { name: '편집기에서 열기' });
-    await open.waitFor();
+    await waitUntil(open);
     const box = await open.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     await page.close();

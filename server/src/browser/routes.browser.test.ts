@@ -100,7 +100,7 @@ const writersMenu = [
 
 async function menuItems(page: Page, expected: string[]): Promise<string[]> {
   const items = page.locator('.RaSidebar-fixed').getByRole('menuitem');
-  await items.getByText('내 디자인').waitFor();
+  await waitUntil(items.getByText('내 디자인'));
   const want = JSON.stringify([...expected].sort());
   let seen: string[] = [];
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
@@ -284,19 +284,19 @@ describeInBrowser('dashboard routes for each role', () => {
     ].sort();
     expect(await menuItems(page, readerMenu)).toEqual(readerMenu);
     await openInApp(page, '/dashboard/usergroup');
-    await page.getByRole('row', { name: /화면 권한 그룹/ }).waitFor();
+    await waitUntil(page.getByRole('row', { name: /화면 권한 그룹/ }));
     expect(await page.getByRole('button', { name: '유형 권한' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: '등록' }).count()).toBe(0);
     await openInApp(page, showPath);
-    await page.getByRole('tab', { name: '이력' }).waitFor();
-    await page.getByText('화면 권한 그룹').first().waitFor();
+    await waitUntil(page.getByRole('tab', { name: '이력' }));
+    await waitUntil(page.getByText('화면 권한 그룹'));
     expect(await page.getByRole('tab').allTextContents()).toEqual(['정보', '구성원', '이력']);
     expect(await page.getByRole('link', { name: '수정' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '삭제' }).count()).toBe(0);
     expect(await page.getByText(messages.pageForbidden).count()).toBe(0);
     // The history shows the group, not who holds what on it.
     await page.getByRole('tab', { name: '이력' }).click();
-    await page.getByText('생성').first().waitFor();
+    await waitUntil(page.getByText('생성'));
     expect(await page.getByText('권한 변경').count()).toBe(0);
     for (const path of [`/dashboard/usergroup/${group}`, '/dashboard/usergroup/create', '/dashboard/user']) {
       await openInApp(page, path);
@@ -307,20 +307,17 @@ describeInBrowser('dashboard routes for each role', () => {
     // not read), and its history tells the changes of its grants, in the audit log's sentences.
     await signIn(page, platform.url, 'manager@grants.example', PASSWORD);
     await openInApp(page, showPath);
-    await page.getByRole('link', { name: '수정' }).waitFor();
+    await waitUntil(page.getByRole('link', { name: '수정' }));
     await page.getByRole('tab', { name: '권한' }).click();
     const granted = page.getByRole('table', { name: '부여된 권한' });
-    await granted.getByText('manager (manager@grants.example)').waitFor();
+    await waitUntil(granted.getByText('manager (manager@grants.example)'));
     // A user it may not read by name alone, as every history names people: never by number.
-    await granted
-      .getByRole('cell')
-      .filter({ hasText: /^사용자reader$/ })
-      .waitFor();
+    await waitUntil(granted.getByRole('cell').filter({ hasText: /^사용자reader$/ }));
     expect(await granted.getByText('reader@grants.example').count()).toBe(0);
     expect(await granted.textContent()).not.toMatch(/사용자 #|#\d/);
     await page.getByRole('tab', { name: '이력' }).click();
     const changes = page.getByRole('table', { name: '변경 이력' }).getByTestId('audit-row');
-    await changes.filter({ hasText: '권한 변경을 했습니다.' }).first().waitFor();
+    await waitUntil(changes.filter({ hasText: '권한 변경을 했습니다.' }));
     for (const text of await changes.allTextContents()) expect(text).not.toMatch(/#\d|@grants\.example/);
     await screenshot(page, 'usergroup-history-grants');
 
@@ -329,9 +326,9 @@ describeInBrowser('dashboard routes for each role', () => {
     await openInApp(page, '/dashboard/usergroup');
     await page.getByRole('button', { name: '유형 권한' }).click();
     const dialog = page.getByRole('dialog', { name: '사용자 그룹 전체에 대한 권한' });
-    await dialog.getByText('typeadmin (typeadmin@grants.example)').waitFor();
+    await waitUntil(dialog.getByText('typeadmin (typeadmin@grants.example)'));
     await dialog.getByRole('tab', { name: '이력' }).click();
-    await dialog.getByText('사용자 typeadmin (typeadmin@grants.example) · 관리').waitFor();
+    await waitUntil(dialog.getByText('사용자 typeadmin (typeadmin@grants.example) · 관리'));
     expect(await dialog.textContent()).not.toMatch(/사용자 #|#\d/);
     await screenshot(page, 'usergroup-type-permissions');
     expect(wrong).toEqual([]);

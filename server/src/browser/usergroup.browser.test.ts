@@ -7,6 +7,7 @@ import {
   screenshot,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -40,7 +41,7 @@ describeInBrowser('user groups in the browser', () => {
     });
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
     const overlay = page.getByTestId('loading-overlay');
-    await overlay.waitFor();
+    await waitUntil(overlay);
     expect(await overlay.count()).toBe(1);
     expect(await overlay.evaluate(layerOf)).toBe('9999');
     const box = await overlay.locator('.MuiPaper-root').boundingBox();
@@ -49,24 +50,24 @@ describeInBrowser('user groups in the browser', () => {
     await page.unroute('**/api/login');
 
     // The list has loaded when it says it is empty (nothing created yet).
-    await page.getByText('아직 등록된 사용자 그룹 항목이 없습니다.').waitFor();
+    await waitUntil(page.getByText('아직 등록된 사용자 그룹 항목이 없습니다.'));
     await page.getByRole('link', { name: '등록' }).first().click();
     await page.waitForURL(/\/dashboard\/usergroup\/create$/);
     await page.getByLabel('이름').fill('브라우저 시험 그룹');
     await page.getByLabel('설명').fill('화면에서 만든 그룹');
     await page.getByRole('button', { name: '저장' }).click();
-    await page.getByText('브라우저 시험 그룹').first().waitFor();
+    await waitUntil(page.getByText('브라우저 시험 그룹'));
 
     await page.goto(`${platform.url}/dashboard/usergroup`);
     await page.getByLabel('검색').fill('시험 그룹');
     const row = page.getByRole('row', { name: /브라우저 시험 그룹/ });
-    await row.waitFor();
+    await waitUntil(row);
     expect(await page.getByRole('row').count()).toBe(2);
     await row.click();
 
     await page.getByRole('tab', { name: '이력' }).click();
-    await page.getByText('생성').first().waitFor();
-    await page.getByText('관리자').first().waitFor();
+    await waitUntil(page.getByText('생성'));
+    await waitUntil(page.getByText('관리자'));
     await screenshot(page, 'usergroup-history');
   });
 
@@ -82,7 +83,7 @@ describeInBrowser('user groups in the browser', () => {
     // shown for the data (not the brief one shown while the screen's code loads).
     await listRequested;
     const bar = page.getByTestId('top-progress-bar');
-    await bar.waitFor();
+    await waitUntil(bar);
     expect(await bar.evaluate(layerOf)).toBe('1290');
     // The bar is what the pointer meets at the top of the window, not the app bar under it.
     const onTop = await page.evaluate(
@@ -90,12 +91,12 @@ describeInBrowser('user groups in the browser', () => {
     );
     expect(onTop).toBe(true);
     await page.unroute('**/api/usergroup?*');
-    await bar.waitFor({ state: 'detached' });
+    await waitUntil(bar, 'detached');
   });
 
   it('shows the Korean 404 page for an unknown path, and answers a missing asset with a 404', async () => {
     await page.goto(`${platform.url}/no/such/page`);
-    await page.getByText('404').first().waitFor();
+    await waitUntil(page.getByText('404'));
     const asset = await page.request.get(`${platform.url}/assets/gone-from-an-older-build.js`);
     expect(asset.status()).toBe(404);
     expect(asset.headers()['content-type']).not.toContain('text/html');
@@ -111,7 +112,7 @@ describeInBrowser('user groups in the browser', () => {
     // No filter: the list would otherwise restore the search the first test typed (react-admin
     // keeps a list's filter in localStorage).
     await page.goto(`${platform.url}/dashboard/usergroup?filter=${encodeURIComponent('{}')}`);
-    await page.getByText(formula).first().waitFor();
+    await waitUntil(page.getByText(formula));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: '내보내기' }).click(),

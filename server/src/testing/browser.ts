@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { CHROMIUM } from './chromium';
+import { BROWSER_WAIT_MS, CHROMIUM } from './chromium';
 
 /**
  * Browser tests drive Debian's Chromium (`apt-get install chromium fonts-nanum`; `.ci/run` does
@@ -87,27 +87,33 @@ export async function settledScreen(page: Page): Promise<void> {
     page.locator(
       'main h1, main h2, main h4, main h5, main h6, main form, main ul, main ol, main table, main [role="tablist"], h1',
     ),
+    'visible',
+    SETTLE_MS,
   );
-  await waitUntil(page.getByTestId('top-progress-bar'), 'detached');
-  await waitUntil(page.locator('[role="progressbar"]'), 'detached');
+  await waitUntil(page.getByTestId('top-progress-bar'), 'detached', SETTLE_MS);
+  await waitUntil(page.locator('[role="progressbar"]'), 'detached', SETTLE_MS);
 }
 
 /** How often `waitUntil` looks again. */
 const LOOK_AGAIN_MS = 20;
 
 /**
- * Waits until `locator` matches a visible element (`'visible'`), or no element at all
- * (`'detached'`), looking every 20 ms. A locator's own `waitFor` looks at widening intervals,
+ * Waits until `locator`'s first element is visible, or hidden (or absent), or until it matches
+ * some element (`'attached'`) or none (`'detached'`), looking every 20 ms. A locator's own `waitFor` looks at widening intervals,
  * half a second apart once the first quarter second has passed, so a screen drawn in 0.3 s is
  * seen at 0.8 s; a test that opens a hundred screens spent most of its time there.
  */
 export async function waitUntil(
   locator: Locator,
-  state: 'visible' | 'detached' = 'visible',
-  timeoutMs = SETTLE_MS,
+  state: 'visible' | 'hidden' | 'attached' | 'detached' = 'visible',
+  timeoutMs = BROWSER_WAIT_MS,
 ): Promise<void> {
-  const reached = async () =>
-    state === 'visible' ? locator.first().isVisible() : (await locator.count()) === 0;
+  const reached = async () => {
+    if (state === 'visible') return locator.first().isVisible();
+    if (state === 'hidden') return !(await locator.first().isVisible());
+    const count = await locator.count();
+    return state === 'attached' ? count > 0 : count === 0;
+  };
   for (const deadline = Date.now() + timeoutMs; !(await reached()); ) {
     if (Date.now() > deadline) throw new Error(`${locator} was not ${state} within ${timeoutMs} ms`);
     await locator.page().waitForTimeout(LOOK_AGAIN_MS);

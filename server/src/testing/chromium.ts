@@ -16,6 +16,12 @@ export interface LaunchedBrowser {
 }
 
 /** A headless Chromium with its own new profile directory, removed on close. */
+/**
+ * How long a browser wait that sets no time of its own may take: generous, since a full test run
+ * keeps both cores busy (the timing itself is the bench's job).
+ */
+export const BROWSER_WAIT_MS = 60_000;
+
 export async function launchBrowser(): Promise<LaunchedBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'interior-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -36,7 +42,7 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
   // A wait that names no time of its own may take a minute: under a full test run both cores are
   // busy and a sign-up on the embedded database took past Playwright's 30 s. Only a failing wait
   // lasts that long; how fast things are is the bench's to say.
-  context.setDefaultTimeout(60_000);
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
   return {
     context,
     async close() {
