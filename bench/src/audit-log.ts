@@ -1,4 +1,5 @@
 import type { PlatformServer } from '@interior/server';
+import { explained } from './explain';
 import { measureInChild } from './http-child';
 import type { Percentiles } from './measure';
 import { seedGroups } from './rebuild';
@@ -97,9 +98,24 @@ export async function auditSection(
       body: JSON.stringify(admin),
     });
     if (fresh.status !== 200) throw new Error(`sign-in before measuring: ${fresh.status}`);
+    const measuring = ((await fresh.json()) as { token: string }).token;
+    // With BENCH_EXPLAIN=1 the plans of a time window's first page and of the page after it.
+    const windowPage = async (path: string) => {
+      const response = await fetch(`${platform.url}${path}`, {
+        headers: { authorization: `Bearer ${measuring}` },
+      });
+      await response.arrayBuffer();
+      return /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+    };
+    let next: string | undefined;
+    await explained(platform.runtime.db.knex, 'time window, first page', async () => {
+      next = await windowPage(page(window));
+    });
+    if (next)
+      await explained(platform.runtime.db.knex, 'time window, the page after', () => windowPage(next!));
     const results = await measureInChild({
       baseUrl: platform.url,
-      token: ((await fresh.json()) as { token: string }).token,
+      token: measuring,
       cases: [
         { name: 'first page', paths: [page({})], ...plan },
         { name: 'keyset pages, one after another', paths: [page({})], follow: true, ...plan },

@@ -58,7 +58,9 @@ function fieldsOf(
     typeof entry.data === 'object' && entry.data !== null && !Array.isArray(entry.data)
       ? { ...(entry.data as Fields) }
       : {};
-  const before: Fields = {};
+  // What the entry says it replaced counts over what the entries read before it set (none, for
+  // the oldest of a page).
+  const before: Fields = { ...entry.before };
   switch (entry.type) {
     case 'UserRegistered': {
       const consents = Array.isArray(data.consents) ? data.consents : [];

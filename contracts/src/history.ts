@@ -23,13 +23,21 @@ export interface HistoryEntry {
    * name (by `identityKey`), as shown to this reader: people as histories name them, never by number.
    */
   names?: Record<string, string>;
+  /**
+   * A change of grants in a type's history, which is read a page at a time: the fields it
+   * replaced as the change before it had left them (`aces`), so each change reads "before → after"
+   * on its own, even as the oldest of its page. Absent on the first change.
+   */
+  before?: Record<string, unknown>;
 }
 
-/** Every identity the grant changes of a history name. */
+/** Every identity the grant changes of a history name, after them and before them. */
 export function grantedIdentities(entries: readonly HistoryEntry[]): SecurityIdentity[] {
   return entries.flatMap((entry) => {
-    const aces = (entry.data as { aces?: unknown } | null)?.aces;
-    return entry.type === 'AclChanged' && Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [];
+    if (entry.type !== 'AclChanged') return [];
+    return [(entry.data as { aces?: unknown } | null)?.aces, entry.before?.aces].flatMap((aces) =>
+      Array.isArray(aces) ? (aces as Ace[]).map((a) => a.identity) : [],
+    );
   });
 }
 

@@ -202,7 +202,8 @@ export function diffElements(before: unknown, after: unknown): ElementDiff {
 
 /**
  * Two states of one record field by field, with the fields' Korean names and values as the screens
- * show them; an estimation's lines line by line, a design's drawing element by element.
+ * show them, listing only the fields whose shown value differs; an estimation's lines line by line,
+ * a design's drawing element by element.
  */
 export function diffRecord(
   type: string,
@@ -214,13 +215,20 @@ export function diffRecord(
   const changes: FieldDiff[] = [];
   for (const path of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
     if (same(before[path], after[path])) continue;
+    const beforeText = valueText(type, path, before[path], names, references);
+    const afterText = valueText(type, path, after[path], names, references);
+    // A change is what a reader sees change: a field first set to nothing (a share to an address
+    // no account holds yet sets no one) reads "-" before and after, as does null for an empty
+    // text, and a drawing or a draft of as many parts shows its changes element by element and
+    // line by line below, not as "요소 3개 → 요소 3개".
+    if (beforeText === afterText) continue;
     changes.push({
       path,
       label: fieldLabel(type, path),
       before: before[path] ?? null,
       after: after[path] ?? null,
-      beforeText: valueText(type, path, before[path], names, references),
-      afterText: valueText(type, path, after[path], names, references),
+      beforeText,
+      afterText,
     });
   }
   const diff: RecordDiff = { changes };

@@ -21,6 +21,7 @@ describe('the audit log read model', () => {
         logMinor: '0',
         position: '0:0',
         occurredAt: givenAt(0),
+        logClock: givenAt(0),
         type: 'BrandCreated',
         stream: 'Brand-4',
         revision: 0,
@@ -34,6 +35,7 @@ describe('the audit log read model', () => {
         logMinor: '1',
         position: '0:1',
         occurredAt: givenAt(1),
+        logClock: givenAt(1),
         type: 'AclChanged',
         stream: 'Acl-Design-7',
         revision: 0,
@@ -47,6 +49,7 @@ describe('the audit log read model', () => {
         logMinor: '2',
         position: '0:2',
         occurredAt: givenAt(2),
+        logClock: givenAt(2),
         type: 'EmailReserved',
         stream: 'UserEmail-abc',
         revision: 0,
@@ -60,6 +63,7 @@ describe('the audit log read model', () => {
         logMinor: '3',
         position: '0:3',
         occurredAt: givenAt(3),
+        logClock: givenAt(3),
         type: 'BrandUpdated',
         stream: 'Brand-4',
         revision: 1,
@@ -69,5 +73,32 @@ describe('the audit log read model', () => {
         actorId: 2,
       },
     ]);
+  });
+
+  it("keeps the log's clock on each row: the latest stamp so far in log order, never going back", async () => {
+    // Events are stamped before they are appended: a late append carries an earlier stamp.
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, seconds));
+    const stamps = [10, 0, 20, 5, 30, 30, 29];
+    const rows = await spec
+      .given(
+        stamps.map((seconds, index) => ({
+          stream: ['Brand', index + 1] as [string, number],
+          type: 'BrandCreated',
+          data: { id: index + 1, name: `브랜드 ${index + 1}` },
+          occurredAt: at(seconds).toISOString(),
+        })),
+      )
+      .rows(auditLogReadModel, ['logMajor', 'logMinor']);
+    expect(rows.map((row) => [row.occurredAt, row.logClock])).toEqual(
+      [
+        [10, 10],
+        [0, 10],
+        [20, 20],
+        [5, 20],
+        [30, 30],
+        [30, 30],
+        [29, 30],
+      ].map(([stamp, clock]) => [at(stamp!), at(clock!)]),
+    );
   });
 });

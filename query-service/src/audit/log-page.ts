@@ -2,6 +2,7 @@ import {
   type AuditEntry,
   type AuditFilter,
   AuditFilterSchema,
+  auditedObject,
   auditLogReadModel,
   auditMoment,
   auditSentence,
@@ -25,7 +26,7 @@ import { recordKey, recordNames } from './record-names';
  * for any filter (`GET /api/audit`), a record's 이력 for that record alone (`…/history/{type}/{id}/log`).
  */
 
-interface AuditRow {
+export interface AuditRow {
   logMajor: string;
   logMinor: string;
   position: string;
@@ -67,7 +68,18 @@ function parseRange(value: unknown, hasCursor: boolean): { start: number; size: 
   return { start, size: end - start + 1 };
 }
 
-export function parseFilter(value: unknown): { filter: AuditFilter; from: Date | null; to: Date | null } {
+/**
+ * What a page's rows answer: the audit filter (its times as instants), and for a route that pages
+ * one stream that names no record (a whole type's grants) that stream.
+ */
+export interface LogFilter {
+  filter: AuditFilter;
+  from: Date | null;
+  to: Date | null;
+  stream?: string;
+}
+
+export function parseFilter(value: unknown): LogFilter {
   const filter = parseInput(AuditFilterSchema, parseJsonParam(value, messages.invalidFilter) ?? {});
   const from = filter.from === undefined ? null : auditMoment(filter.from, 'from');
   const to = filter.to === undefined ? null : auditMoment(filter.to, 'to');
@@ -77,11 +89,60 @@ export function parseFilter(value: unknown): { filter: AuditFilter; from: Date |
   return { filter, from, to };
 }
 
+type Cursor = [string, string];
+
+/** Where a filter's rows can lie in the log: from `first` to `last` (either open), or nowhere. */
+type LogSpan = { first: Cursor | null; last: Cursor | null } | 'empty';
+
+/** Whether `a` comes before `b` in log order. */
+const before = (a: Cursor, b: Cursor) =>
+  BigInt(a[0]) < BigInt(b[0]) || (BigInt(a[0]) === BigInt(b[0]) && BigInt(a[1]) < BigInt(b[1]));
+
+const cursorOf = (row: { logMajor: string; logMinor: string } | undefined): Cursor | undefined =>
+  row && [String(row.logMajor), String(row.logMinor)];
+
+/**
+ * The span of the log a time window's rows lie in, read by probes of the log's clock (the latest
+ * stamp so far along the log, audit-log.projection.ts), never by visiting the window's rows:
+ * - `first` is the first row whose clock reaches `from`. The clock never goes back along the log,
+ *   so every row before it has a clock, and so a stamp, before `from`; and since the clock before
+ *   it was short of `from`, its own stamp is what moved the clock, at or after `from`. So no row of
+ *   the window lies before it, and it is the window's first unless it is stamped after `to`.
+ * - `last` is the last row whose clock is before `to` plus the greatest lag of any row (its clock
+ *   less its stamp, read from that lag's index). A row stamped before `to` has a clock of at most
+ *   its stamp plus that lag, so it lies at or before `last`. The bound is tight when nothing was
+ *   appended late, and wider by the longest late append otherwise; never too narrow.
+ * The rows between still answer the window's own condition on their stamps (`filtered`), so a
+ * page holds exactly the window's events; the span only says where to start and stop looking.
+ */
+async function windowSpan(knex: Knex, from: Date | null, to: Date | null): Promise<LogSpan> {
+  const probe = (order: 'asc' | 'desc') =>
+    knex(auditLogReadModel)
+      .orderBy([
+        { column: 'logClock', order },
+        { column: 'logMajor', order },
+        { column: 'logMinor', order },
+      ])
+      .first<{ logMajor: string; logMinor: string } | undefined>('logMajor', 'logMinor');
+  const [first, last] = await Promise.all([
+    from ? probe('asc').where('logClock', '>=', from) : undefined,
+    to
+      ? probe('desc').whereRaw(
+          `"logClock" < ?::timestamptz + (select coalesce(max("logClock" - "occurredAt"), interval '0') from ${auditLogReadModel})`,
+          [to],
+        )
+      : undefined,
+  ]);
+  if ((from && !first) || (to && !last)) return 'empty';
+  return { first: cursorOf(first) ?? null, last: cursorOf(last) ?? null };
+}
+
 /** The rows of the filter after the cursor, newest first: one index range per filter. */
 function filtered(
   knex: Knex,
-  { filter, from, to }: ReturnType<typeof parseFilter>,
-  after: [string, string] | null,
+  { filter, from, to, stream }: LogFilter,
+  span: Exclude<LogSpan, 'empty'>,
+  after: Cursor | null,
   limit: number,
 ) {
   const query = knex(auditLogReadModel)
@@ -106,9 +167,17 @@ function filtered(
   if (filter.objectType !== undefined) query.where('objectType', filter.objectType);
   if (filter.objectId !== undefined) query.where('objectId', filter.objectId);
   if (filter.type !== undefined) query.where('type', filter.type);
+  // A stream's kind first: the kind's index holds it in log order (a whole type's grants are all
+  // of the kind 'Acl', a handful of rows beside a million).
+  if (stream !== undefined) query.where({ objectType: auditedObject(stream).objectType, stream });
   if (from) query.where('occurredAt', '>=', from);
   if (to) query.where('occurredAt', '<', to);
-  if (after) query.whereRaw('("logMajor", "logMinor") < (?::numeric, ?::numeric)', after);
+  if (span.first) query.whereRaw('("logMajor", "logMinor") >= (?::numeric, ?::numeric)', span.first);
+  // One upper bound, the nearer: an index scan starts at one of two such bounds, and starting at
+  // the span's end would walk past every page already read to reach the cursor.
+  if (after && !(span.last && before(span.last, after)))
+    query.whereRaw('("logMajor", "logMinor") < (?::numeric, ?::numeric)', after);
+  else if (span.last) query.whereRaw('("logMajor", "logMinor") <= (?::numeric, ?::numeric)', span.last);
   return query;
 }
 
@@ -152,24 +221,29 @@ export function visibility(deps: QueryServiceDeps, principal: Principal) {
 }
 
 /**
- * One page of the log for a reader: up to `size` rows they may see after the cursor, newest
+ * The rows of one page for a reader: up to `size` rows they may see after the cursor, newest
  * first, and where the next page begins (null at the end).
  */
-export async function readPage(
+export async function readRows(
   deps: QueryServiceDeps,
   mayRead: (rows: readonly AuditRow[]) => Promise<boolean[]>,
-  filter: ReturnType<typeof parseFilter>,
-  after: [string, string] | null,
+  filter: LogFilter,
+  after: Cursor | null,
   size: number,
-): Promise<{ entries: AuditEntry[]; next: string | null }> {
+): Promise<{ rows: AuditRow[]; next: string | null }> {
   const page: AuditRow[] = [];
+  const span =
+    filter.from || filter.to
+      ? await windowSpan(deps.knex, filter.from, filter.to)
+      : { first: null, last: null };
+  if (span === 'empty') return { rows: [], next: null };
   let cursor = after;
   let scanned = 0;
   let more = false;
   /** The position of the last row looked at: where a page cut short by SCAN_LIMIT resumes. */
   let lastSeen: string | null = null;
   while (true) {
-    const chunk = await filtered(deps.knex, filter, cursor, Math.max(size + 1, SCAN_CHUNK));
+    const chunk = await filtered(deps.knex, filter, span, cursor, Math.max(size + 1, SCAN_CHUNK));
     const shown = await mayRead(chunk);
     let index = 0;
     for (; index < chunk.length && page.length <= size; index++) if (shown[index]) page.push(chunk[index]!);
@@ -190,7 +264,21 @@ export async function readPage(
       break;
     }
   }
-  const next = more ? (page.length === size ? page[size - 1]!.position : lastSeen) : null;
+  return { rows: page, next: more ? (page.length === size ? page[size - 1]!.position : lastSeen) : null };
+}
+
+/**
+ * One page of the log for a reader, each row told as one sentence: up to `size` rows they may see
+ * after the cursor, newest first, and where the next page begins (null at the end).
+ */
+export async function readPage(
+  deps: QueryServiceDeps,
+  mayRead: (rows: readonly AuditRow[]) => Promise<boolean[]>,
+  filter: LogFilter,
+  after: Cursor | null,
+  size: number,
+): Promise<{ entries: AuditEntry[]; next: string | null }> {
+  const { rows: page, next } = await readRows(deps, mayRead, filter, after, size);
   const nameOf = await personNames(
     deps,
     page.flatMap((row) => (row.actorId === null ? [] : [Number(row.actorId)])),
@@ -246,7 +334,7 @@ export function pageRequest(query: Record<string, unknown>) {
 export function pageHeaders(
   reply: FastifyReply,
   page: { unit: string; path: string; kept: Record<string, string>; start: number; size: number },
-  { entries, next }: { entries: readonly AuditEntry[]; next: string | null },
+  { entries, next }: { entries: readonly unknown[]; next: string | null },
 ): void {
   const { start, size } = page;
   const span = entries.length ? `${start}-${start + entries.length - 1}` : '*';

@@ -18,7 +18,7 @@ import {
   type StoredEvent,
 } from '@interior/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageHeaders, pageRequest, readPage, visibility } from '../audit/log-page';
+import { pageHeaders, pageRequest, readPage, readRows, visibility } from '../audit/log-page';
 import type { QueryServiceDeps } from '../deps';
 import { grantedIdentityNames, personNames } from '../people';
 import { requireReadable } from '../record-access';
@@ -126,6 +126,49 @@ export async function readableStream(deps: QueryServiceDeps, principal: Principa
 }
 
 /**
+ * The changes of a whole type's grants (stream `stream`) of the given revisions, newest first as
+ * given: each with the grants it replaced (`before`, from the change before it, read with them)
+ * and the names of whoever its grants name before and after, as the grants of a record name them
+ * to whoever manages them.
+ */
+async function typeGrantChanges(
+  deps: QueryServiceDeps,
+  principal: Principal,
+  stream: string,
+  revisions: readonly number[],
+): Promise<HistoryEntry[]> {
+  if (revisions.length === 0) return [];
+  const from = Math.max(0, Math.min(...revisions) - 1);
+  const events = await deps.store.readStream(stream, {
+    fromRevision: from,
+    limit: Math.max(...revisions) - from + 1,
+  });
+  const read = new Map((await present(deps, events, stream)).map((entry) => [entry.revision, entry]));
+  const page = revisions.flatMap((revision) => {
+    const entry = read.get(revision);
+    if (!entry) return [];
+    // Every event of the stream is a whole new list of grants (AclChanged), replacing the last.
+    const previous = read.get(revision - 1)?.data as { aces?: unknown } | undefined;
+    return [previous ? { ...entry, before: { aces: previous.aces } } : entry];
+  });
+  const identities = [...new Map(grantedIdentities(page).map((i) => [identityKey(i), i])).values()];
+  const names = new Map(
+    (await grantedIdentityNames(deps, principal, identities)).map((info) => [
+      identityKey(info.identity),
+      info.label ?? '',
+    ]),
+  );
+  return page.map((entry) => {
+    const named = grantedIdentities([entry]);
+    if (named.length === 0) return entry;
+    return {
+      ...entry,
+      names: Object.fromEntries(named.map((i) => [identityKey(i), names.get(identityKey(i))!])),
+    };
+  });
+}
+
+/**
  * The audit trail, read from the log itself (not a read model), with who did it and when.
  * - `GET /api/history/{ObjectType}/{id}/log`: the record's 이력, a page at a time, newest first: its
  *   events and the changes of its grants as the audit log tells them (one sentence each, the same
@@ -134,8 +177,9 @@ export async function readableStream(deps: QueryServiceDeps, principal: Principa
  *   The record's events with their data are read only to fold them (`…/state`, `…/diff`, in
  *   as-of.ts), never answered whole.
  * - `GET /api/history/{ObjectType}`: the changes of the grants on every record of the type
- *   (stream `Acl-<type>`), each with the names of who its grants name (`names`). Needs Admin on
- *   the type, or the Admin role.
+ *   (stream `Acl-<type>`), each with the grants before it and the names of who they name
+ *   (`before`, `names`), newest first and paged as the record's 이력 is (the audit log's rows of
+ *   that stream give each page's revisions). Needs Admin on the type, or the Admin role.
  */
 export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceDeps): void {
   app.get('/api/history/:type/:id/log', (request, reply) =>
@@ -146,27 +190,32 @@ export function registerHistoryQueries(app: FastifyInstance, deps: QueryServiceD
     }),
   );
 
-  app.get('/api/history/:type', async (request) => {
+  app.get('/api/history/:type', async (request, reply) => {
     const { type } = parseInput(TypeIdentityParamsSchema, request.params);
     const principal = principalOf(request);
     await deps.permissions.require(principal, { type }, 'Admin');
+    const { after, start, size } = pageRequest(request.query as Record<string, unknown>);
     const stream = aclStream({ type });
-    const entries = await present(deps, await deps.store.readStream(stream), stream);
-    // Who the grants name, as the grants of a record name them to whoever manages them.
-    const identities = [...new Map(grantedIdentities(entries).map((i) => [identityKey(i), i])).values()];
-    const names = new Map(
-      (await grantedIdentityNames(deps, principal, identities)).map((info) => [
-        identityKey(info.identity),
-        info.label ?? '',
-      ]),
+    // Whoever may manage the type's grants sees every change of them.
+    const everyRow = async (rows: readonly unknown[]) => rows.map(() => true);
+    const { rows, next } = await readRows(
+      deps,
+      everyRow,
+      { filter: {}, from: null, to: null, stream },
+      after,
+      size,
     );
-    return entries.map((entry) => {
-      const named = grantedIdentities([entry]);
-      if (named.length === 0) return entry;
-      return {
-        ...entry,
-        names: Object.fromEntries(named.map((i) => [identityKey(i), names.get(identityKey(i))!])),
-      };
-    });
+    const entries = await typeGrantChanges(
+      deps,
+      principal,
+      stream,
+      rows.map((row) => Number(row.revision)),
+    );
+    pageHeaders(
+      reply,
+      { unit: 'history', path: `/api/history/${type}`, kept: {}, start, size },
+      { entries, next },
+    );
+    return entries;
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AuditEntry,
   erasedPersonName,
@@ -266,5 +267,73 @@ describe('the audit log', () => {
     expect(rows[1]).toContain(",'=1+1,");
     const refused = await api().request('GET', '/api/audit/export?format=xml', { token: admin });
     expect(refused.body).toEqual({ status: 400, message: messages.invalidExportFormat });
+  });
+
+  it('answers a time window with exactly its events, in log order, also where stamps run against the log', async () => {
+    // Events are stamped before they are appended, so a later append may carry an earlier stamp.
+    // Reservations (which no read model but the log's shows) stamped in a year after every other
+    // event here, appended in this order: their stamps go back twice along the log.
+    const base = Date.UTC(2100, 0, 1);
+    const at = (seconds: number) => new Date(base + seconds * 1000).toISOString();
+    const stamps = [10, 0, 20, 5, 30, 25, 40];
+    const { runtime } = platform.server;
+    let position = '';
+    for (const [index, seconds] of stamps.entries()) {
+      const appended = await runtime.store.append(
+        `UniqueBrand-auditwindow${'abcdefg'[index]}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'ValueReserved',
+            data: { id: index + 1 },
+            metadata: {
+              actorId: null,
+              correlationId: randomUUID(),
+              causationId: null,
+              occurredAt: at(seconds),
+              schemaVersion: 1,
+            },
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+      position = appended.position;
+    }
+    await runtime.waiter.waitFor(position, ['ValueReserved'], 30_000);
+    const everything = await wholeLog(admin, {}, 200);
+    const ours = everything.filter((row) => row.occurredAt >= at(0));
+    expect(ours.map((row) => row.occurredAt)).toEqual([40, 25, 30, 5, 20, 0, 10].map(at));
+
+    const within = (from: string | undefined, to: string | undefined) =>
+      everything
+        .filter(
+          (row) =>
+            (from === undefined || row.occurredAt >= from) && (to === undefined || row.occurredAt < to),
+        )
+        .map((row) => row.position);
+    const edges = [-1, 0, 3, 5, 10, 15, 20, 25, 28, 30, 40, 41];
+    for (const [i, from] of edges.entries()) {
+      for (const to of edges.slice(i + 1)) {
+        const window = { from: at(from), to: at(to) };
+        expect({ window, rows: (await wholeLog(admin, window, 2)).map((row) => row.position) }).toEqual({
+          window,
+          rows: within(window.from, window.to),
+        });
+      }
+      // A window open at one end.
+      expect((await wholeLog(admin, { from: at(from) }, 3)).map((row) => row.position)).toEqual(
+        within(at(from), undefined),
+      );
+      expect((await wholeLog(admin, { to: at(from) }, 50)).map((row) => row.position)).toEqual(
+        within(undefined, at(from)),
+      );
+    }
+    // With another filter, and in Korea time without an offset (09:00:05 there is 00:00:05 UTC).
+    const reservations = await wholeLog(
+      admin,
+      { type: 'ValueReserved', from: '2100-01-01 09:00:05', to: '2100-01-01 09:00:26' },
+      1,
+    );
+    expect(reservations.map((row) => row.occurredAt)).toEqual([25, 5, 20, 10].map(at));
   });
 });

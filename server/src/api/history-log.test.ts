@@ -1,7 +1,10 @@
 import {
+  type Ace,
   type AuditEntry,
   erasedPersonName,
+  type HistoryEntry,
   hiddenReferenceName,
+  identityKey,
   messages,
   type RecordDiff,
 } from '@interior/contracts';
@@ -24,16 +27,23 @@ const EDITS = 12;
 
 type Page = Awaited<ReturnType<ApiClient['request']>>;
 
-/** Every page of a record's 이력 for a reader, following `Link: rel="next"`, checking each page's headers. */
-async function wholeHistory(token: string, record: string, size: number) {
-  const rows: AuditEntry[] = [];
-  let path: string | null =
-    `/api/history/${record}/log?range=${encodeURIComponent(JSON.stringify([0, size - 1]))}`;
+/**
+ * Every page of a record's 이력 for a reader (or of another history route, `route`), following
+ * `Link: rel="next"`, checking each page's headers.
+ */
+async function wholeHistory<Entry extends { position: string } = AuditEntry>(
+  token: string,
+  record: string,
+  size: number,
+  route = `/api/history/${record}/log`,
+) {
+  const rows: Entry[] = [];
+  let path: string | null = `${route}?range=${encodeURIComponent(JSON.stringify([0, size - 1]))}`;
   let pages = 0;
   while (path) {
     const page: Page = await api().request('GET', path, { token });
     expect(page.status).toBe(200);
-    const entries = page.body as AuditEntry[];
+    const entries = page.body as Entry[];
     const next: string | null = page.headers.get('x-next-cursor');
     expect(entries.length).toBe(next ? size : entries.length);
     expect(page.headers.get('content-range')).toBe(
@@ -45,7 +55,7 @@ async function wholeHistory(token: string, record: string, size: number) {
     pages++;
     path = next ? /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')![1]! : null;
     if (next) {
-      expect(path).toContain(`/api/history/${record}/log?`);
+      expect(path).toContain(`${route}?`);
       expect(path).toContain(`after=${encodeURIComponent(next)}`);
       expect(next).toBe(entries[entries.length - 1]!.position);
     }
@@ -157,6 +167,45 @@ describe("a record's 이력, a page at a time", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("pages the changes of a whole type's grants the same way, each with the grants it replaced", async () => {
+    const grants: Ace[][] = [
+      [{ identity: { type: 'User', id: people.owner!.id }, permission: 'Read' }],
+      [
+        { identity: { type: 'User', id: people.owner!.id }, permission: 'Write' },
+        { identity: { type: 'User', id: people.editor!.id }, permission: 'Read' },
+      ],
+      [{ identity: { type: 'User', id: people.editor!.id }, permission: 'Read' }],
+      [],
+      [{ identity: { type: 'User', id: people.stranger!.id }, permission: 'Read' }],
+    ];
+    for (const aces of grants) {
+      const put = await api().request('PUT', '/api/acl/Notice', { token: admin, body: aces });
+      expect(put.status).toBe(204);
+    }
+    const recorded = await platform.server.runtime.store.readStream('Acl-Notice');
+    expect(recorded).toHaveLength(grants.length);
+    const { rows, pages } = await wholeHistory<HistoryEntry>(admin, 'Notice', 2, '/api/history/Notice');
+    expect(pages).toBe(Math.ceil(grants.length / 2));
+    // Newest first, each change once, as the log holds them.
+    expect(rows.map((row) => row.position)).toEqual(recorded.map((event) => event.position).reverse());
+    expect(rows.map((row) => row.revision)).toEqual([4, 3, 2, 1, 0]);
+    for (const row of rows) {
+      expect((row.data as { aces: Ace[] }).aces).toEqual(grants[row.revision]);
+      // The grants it replaced, on every row, the oldest of a page too (none before the first).
+      expect(row.before).toEqual(row.revision === 0 ? undefined : { aces: grants[row.revision - 1] });
+      // Whoever it names, before or after, by name.
+      const named = [...grants[row.revision]!, ...(grants[row.revision - 1] ?? [])].map((ace) =>
+        identityKey(ace.identity),
+      );
+      expect(Object.keys(row.names ?? {}).sort()).toEqual([...new Set(named)].sort());
+    }
+    expect(rows[1]!.names?.[identityKey({ type: 'User', id: people.editor!.id })]).toMatch(/^오세훈/);
+    const skipping = await api().request('GET', `/api/history/Notice?range=${encodeURIComponent('[2,3]')}`, {
+      token: admin,
+    });
+    expect(skipping.body).toEqual({ status: 400, message: messages.auditPageNeedsCursor });
   });
 
   it('refuses to skip rows by count, and a cursor that is no position', async () => {

@@ -1,7 +1,6 @@
-import { type HistoryEntry, messages } from '@interior/contracts';
+import { messages } from '@interior/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError, type Identifier, type RaRecord } from 'react-admin';
-import type { AppDataProvider } from '../kit/appDataProvider';
+import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import { apiFilter } from '../kit/listFilter';
 import { ApiError, apiBase, apiFetch } from '../session';
 
@@ -63,7 +62,7 @@ const noBulkWrite = () =>
 
 const simpleRest = simpleRestProvider(apiBase, httpClient);
 
-export const dataProvider: AppDataProvider = {
+export const dataProvider: DataProvider = {
   ...simpleRest,
 
   getList: (resource, params) =>
@@ -88,10 +87,4 @@ export const dataProvider: AppDataProvider = {
 
   updateMany: noBulkWrite,
   deleteMany: noBulkWrite,
-
-  getHistory: async (objectType, id) => {
-    const path = id === undefined ? objectType : `${objectType}/${encodeURIComponent(id)}`;
-    const { json } = await httpClient(`${apiBase}/history/${path}`);
-    return json as HistoryEntry[];
-  },
 };

@@ -20,13 +20,31 @@ import { type LogSource, recordAuditPath, recordPagePath } from './api';
  * A log a page at a time: "더 보기" asks for the page after the last row's position (the API's
  * cursor), never for rows to skip.
  */
-export function useLogPages(source: LogSource) {
+export function useLogPages<Entry>(source: LogSource<Entry>) {
   return useInfiniteQuery({
     queryKey: source.key,
     queryFn: ({ pageParam }) => source.page(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
+}
+
+/** "더 보기" under a log's rows while older pages follow: the page after the last row read. */
+export function MorePages({
+  pages,
+}: {
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button
+      onClick={() => pages.fetchNextPage()}
+      disabled={pages.isFetchingNextPage}
+      sx={{ alignSelf: 'center' }}
+    >
+      {pages.isFetchingNextPage ? '불러오는 중…' : '더 보기'}
+    </Button>
+  );
 }
 
 /** Links from a row to the record's own page and to its history in the workbench. */
@@ -99,15 +117,7 @@ export function AuditLogTable({
           })}
         </TableBody>
       </Table>
-      {log.hasNextPage && (
-        <Button
-          onClick={() => log.fetchNextPage()}
-          disabled={log.isFetchingNextPage}
-          sx={{ alignSelf: 'center' }}
-        >
-          {log.isFetchingNextPage ? '불러오는 중…' : '더 보기'}
-        </Button>
-      )}
+      <MorePages pages={log} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import {
   type AuditEntry,
   dashboardPath,
+  type HistoryEntry,
   type ObjectType,
   objectTypes,
   type RecordAsOf,
@@ -29,8 +30,8 @@ function filterParam(filter: AuditFilterValues): string {
 }
 
 /** A page of log rows, and where the next one begins (null after the last). */
-export interface LogPage {
-  entries: AuditEntry[];
+export interface LogPage<Entry = AuditEntry> {
+  entries: Entry[];
   next: string | null;
 }
 
@@ -38,17 +39,22 @@ export interface LogPage {
  * Where a table of log rows reads its pages: the query key that names it, and the page after a
  * cursor (null: the first page).
  */
-export interface LogSource {
+export interface LogSource<Entry = AuditEntry> {
   key: readonly unknown[];
-  page: (after: string | null) => Promise<LogPage>;
+  page: (after: string | null) => Promise<LogPage<Entry>>;
 }
 
 /** A page of a log route after a cursor: `range` gives its size, never rows to skip. */
-async function logPage(path: string, params: URLSearchParams, after: string | null, size: number) {
+async function logPage<Entry = AuditEntry>(
+  path: string,
+  params: URLSearchParams,
+  after: string | null,
+  size: number,
+): Promise<LogPage<Entry>> {
   params.set('range', JSON.stringify([0, size - 1]));
   if (after) params.set('after', after);
   const response = await apiFetch(`${path}?${params}`, { headers: { Accept: 'application/json' } });
-  const entries = (await response.json()) as AuditEntry[];
+  const entries = (await response.json()) as Entry[];
   return { entries, next: response.headers.get('x-next-cursor') };
 }
 
@@ -73,6 +79,16 @@ export const recordLogSource = (type: string, id: number): LogSource => ({
   // Under 'history', which every write that changes a record's history refreshes.
   key: ['history', type, id, 'log'],
   page: (after) => logPage(`${historyPath(type, id)}/log`, new URLSearchParams(), after, AUDIT_PAGE_SIZE),
+});
+
+/**
+ * The changes of the grants on every record of a type (`…/history/{type}`), newest first, each
+ * with the grants before it, paged as a record's 이력 is.
+ */
+export const typeGrantsSource = (type: ObjectType): LogSource<HistoryEntry> => ({
+  key: ['history', type, '*'],
+  page: (after) =>
+    logPage<HistoryEntry>(`${apiBase}/history/${type}`, new URLSearchParams(), after, AUDIT_PAGE_SIZE),
 });
 
 /** The record as it was at a revision, or at a moment (`at`, Korea time unless it says otherwise). */

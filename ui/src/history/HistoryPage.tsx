@@ -3,7 +3,6 @@ import { Button, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, Title, useDataProvider, useGetResourceLabel } from 'react-admin';
 import { Link, useParams } from 'react-router';
-import type { AppDataProvider } from '../kit/appDataProvider';
 import { NotFoundContent } from '../pages/NotFoundContent';
 import { HistoryTable } from './HistoryTable';
 
@@ -16,7 +15,7 @@ export function HistoryPage() {
   const { resource = '', id = '' } = useParams();
   const objectType = resourceObjectTypes[resource];
   const getResourceLabel = useGetResourceLabel();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useDataProvider();
   const record = useQuery({
     queryKey: ['history-page-record', resource, id],
     queryFn: () => dataProvider.getOne(resource, { id }),

@@ -23,10 +23,10 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { MorePages, useLogPages } from '../audit/AuditLogTable';
+import { typeGrantsSource } from '../audit/api';
 import { formatDateTime } from '../i18n/format';
-import type { AppDataProvider } from '../kit/appDataProvider';
 import type { IdentityLabels } from '../permissions/acl';
 import { type Shown, showValue, type ValueContext } from './values';
 
@@ -104,76 +104,81 @@ const resourceOf = (objectType: ObjectType) =>
   Object.entries(resourceObjectTypes).find(([, type]) => type === objectType)?.[0];
 
 /**
- * The changes of the grants on every record of a type (GET /api/history/{objectType}): each with
- * who holds what after it (people and groups by name), who did it (named by the API, as every
- * history names people) and when. A record's own 이력 is `RecordHistory`, in the audit log's words.
+ * The changes of the grants on every record of a type (GET /api/history/{objectType}), newest
+ * first, a page at a time: each with who holds what before and after it (people and groups by
+ * name), who did it (named by the API, as every history names people) and when. A record's own
+ * 이력 is `RecordHistory`, in the audit log's words.
  */
 export function TypeGrantsHistory({ objectType }: { objectType: ObjectType }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const { data, error, isPending } = useQuery({
-    queryKey: ['history', objectType, '*'],
-    queryFn: () => dataProvider.getHistory(objectType),
-  });
+  const pages = useLogPages(typeGrantsSource(objectType));
+  const entries = pages.data?.pages.flatMap((page) => page.entries);
   const context: ValueContext = {
-    identities: identityLabelsOf(data),
+    identities: identityLabelsOf(entries),
   };
   const resource = resourceOf(objectType);
 
-  if (isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;
-  if (error) return <Alert severity="error">{error.message}</Alert>;
-  if (data.length === 0) return <Typography color="text.secondary">기록된 이력이 없습니다.</Typography>;
-  const rows = describeChanges(data);
+  if (pages.isPending) return <LinearProgress aria-label="이력을 불러오는 중" />;
+  if (pages.error) return <Alert severity="error">{pages.error.message}</Alert>;
+  if (!entries?.length) return <Typography color="text.secondary">기록된 이력이 없습니다.</Typography>;
+  // Changes are told from the oldest read (each knows the grants before it), shown newest first.
+  const rows = describeChanges([...entries].reverse()).reverse();
 
   // On a phone each event is a card of its own: five columns do not fit 390 pixels.
   if (narrow) {
     return (
-      <Stack component="ol" spacing={1.5} aria-label="변경 이력" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {rows.map((row) => (
-          <Box
-            component="li"
-            key={row.entry.id}
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
-          >
-            <Typography variant="subtitle2" component="h3">
-              {eventTypeLabel(row.entry.type)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-              {formatDateTime(row.entry.occurredAt)} · {row.entry.actor.name} · 버전 {row.entry.revision}
-            </Typography>
-            <WhatChanged row={row} resource={resource} context={context} />
-          </Box>
-        ))}
+      <Stack spacing={1.5}>
+        <Stack component="ol" spacing={1.5} aria-label="변경 이력" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {rows.map((row) => (
+            <Box
+              component="li"
+              key={row.entry.id}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
+            >
+              <Typography variant="subtitle2" component="h3">
+                {eventTypeLabel(row.entry.type)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+                {formatDateTime(row.entry.occurredAt)} · {row.entry.actor.name} · 버전 {row.entry.revision}
+              </Typography>
+              <WhatChanged row={row} resource={resource} context={context} />
+            </Box>
+          ))}
+        </Stack>
+        <MorePages pages={pages} />
       </Stack>
     );
   }
 
   return (
-    <TableContainer>
-      <Table size="small" aria-label="변경 이력">
-        <TableHead>
-          <TableRow>
-            <TableCell>유형</TableCell>
-            <TableCell>변경 내용</TableCell>
-            <TableCell>작업자</TableCell>
-            <TableCell>일시</TableCell>
-            <TableCell align="right">버전</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.entry.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{eventTypeLabel(row.entry.type)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <WhatChanged row={row} resource={resource} context={context} />
-              </TableCell>
-              <TableCell>{row.entry.actor.name}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.entry.occurredAt)}</TableCell>
-              <TableCell align="right">{row.entry.revision}</TableCell>
+    <Stack spacing={1}>
+      <TableContainer>
+        <Table size="small" aria-label="변경 이력">
+          <TableHead>
+            <TableRow>
+              <TableCell>유형</TableCell>
+              <TableCell>변경 내용</TableCell>
+              <TableCell>작업자</TableCell>
+              <TableCell>일시</TableCell>
+              <TableCell align="right">버전</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.entry.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{eventTypeLabel(row.entry.type)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <WhatChanged row={row} resource={resource} context={context} />
+                </TableCell>
+                <TableCell>{row.entry.actor.name}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.entry.occurredAt)}</TableCell>
+                <TableCell align="right">{row.entry.revision}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <MorePages pages={pages} />
+    </Stack>
   );
 }

@@ -100,6 +100,28 @@ describe('describeChanges', () => {
       { field: 'status', before: 'Inactive', after: 'Deleted' },
     ]);
   });
+
+  it('reads a grant change of a page as before → after from the grants it says it replaced', () => {
+    const reader = { identity: { type: 'User', id: 3 }, permission: 'Read' };
+    const writer = { identity: { type: 'User', id: 4 }, permission: 'Write' };
+    // The oldest change of a page: the change before it is on the next page, unread.
+    const rows = describeChanges([
+      {
+        ...entry(5, 'AclChanged', { type: 'Notice', id: null, aces: [reader, writer] }),
+        before: { aces: [reader] },
+      },
+      {
+        ...entry(6, 'AclChanged', { type: 'Notice', id: null, aces: [writer] }),
+        before: { aces: [reader, writer] },
+      },
+      { ...entry(7, 'AclChanged', { type: 'Notice', id: null, aces: [writer] }), before: { aces: [writer] } },
+    ]);
+    expect(rows.map((row) => [row.changes, row.unchanged])).toEqual([
+      [[{ field: 'aces', before: [reader], after: [reader, writer] }], false],
+      [[{ field: 'aces', before: [reader, writer], after: [writer] }], false],
+      [[], true],
+    ]);
+  });
 });
 
 describe('showValue', () => {
