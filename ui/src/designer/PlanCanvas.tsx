@@ -1,17 +1,10 @@
-import {
-  type DesignDocument,
-  type DesignItem,
-  type DesignPoint,
-  documentElementCount,
-  type ProductTopLook,
-} from '@interior/contracts';
+import { type DesignDocument, type DesignItem, type DesignPoint, type ProductTopLook } from '@interior/contracts';
 import { Box } from '@mui/material';
 import {
   type DragEvent,
   type PointerEvent,
   useCallback,
   useEffect,
-  useMemo,
   useRef,
   useState,
   type WheelEvent,
@@ -20,11 +13,11 @@ import { pointAtDistance } from './dimensions';
 import { polygonPoint, rectBetween, type Selected, snap } from './edit';
 import { PlanLayers, ROOM_FILL, SELECTED } from './PlanLayers';
 import { PlanStaticCanvas } from './PlanStaticCanvas';
-import { CANVAS_FROM_ELEMENTS, chosenPart, drawnArea, type PlanRect, visiblePart } from './plan-cull';
 import { planFigures } from './plan-geometry';
 import { elementAt } from './plan-hit';
 import { dragMove, isSelected, selectInRect, toggleSelected, withSelected } from './selection';
 import { usePlanGestures } from './usePlanGestures';
+import { usePlanParts } from './usePlanParts';
 
 export type Tool = 'select' | 'room' | 'polygon' | 'wall' | 'door' | 'window' | 'item' | 'wallDrawing';
 
@@ -342,7 +335,6 @@ export function PlanCanvas({
     setDrag(null);
   };
 
-  const chosen = useMemo(() => new Set(selection.map((s) => `${s.kind}:${s.id}`)), [selection]);
   const pick = (kind: Selected['kind'], id: string) => (event: PointerEvent) => {
     if (tool !== 'select' || event.button !== 0) return;
     event.stopPropagation();
@@ -410,30 +402,15 @@ export function PlanCanvas({
   // Strokes and labels follow the scale in steps of √2, so the drawing is not redone at every notch
   // of the wheel.
   const font = 2 ** (Math.round(Math.log2(view.w / 60) * 2) / 2);
-  // Only the part of the document around the view is drawn (plan-cull.ts).
-  const drawn = useRef<PlanRect | null>(null);
-  drawn.current = drawnArea(drawn.current, view);
-  const area = drawn.current;
-  const reach = useCallback(
-    (productId: number) => {
-      const look = products.get(productId);
-      return look ? Math.max(look.width, look.depth) : 600;
-    },
-    [products],
-  );
-  const visible = useMemo(() => visiblePart(shown, area, reach), [shown, area, reach]);
-  // A large plan is drawn on a canvas under the SVG, which keeps only the selection.
-  const onCanvas = documentElementCount(doc) >= CANVAS_FROM_ELEMENTS;
-  // While a drag moves the selection, the canvas keeps the document as it was (the moved elements
-  // are the SVG's), rather than being painted again at every move.
-  const still = useMemo(
-    () => (!onCanvas || shown === doc ? visible : visiblePart(doc, area, reach)),
-    [onCanvas, shown, doc, visible, area, reach],
-  );
-  const overSvg = useMemo(
-    () => (onCanvas ? chosenPart(visible, chosen) : visible),
-    [onCanvas, visible, chosen],
-  );
+  // A large plan is drawn on a canvas under the SVG, which keeps the selection and what a drag changes.
+  const { chosen, visible, onCanvas, still, live, overSvg } = usePlanParts({
+    doc,
+    shown,
+    dragging: drag?.kind === 'move' && drag.moved,
+    view,
+    selection,
+    products,
+  });
   const gridLines = [];
   const step = view.w > 30_000 ? grid * 10 : grid * 5;
   for (let x = Math.floor(view.x / step) * step; !onCanvas && x < view.x + view.w; x += step)
@@ -453,7 +430,8 @@ export function PlanCanvas({
           dimensions={dimensions}
           products={products}
           wallDrawings={wallDrawings}
-          skip={chosen}
+          skip={live}
+          floors={overSvg.rooms}
         />
       )}
       <Box
@@ -516,6 +494,7 @@ export function PlanCanvas({
           rotating={drag?.kind === 'rotate' ? { id: drag.id, angle: drag.angle } : null}
           pick={stablePick}
           onHandleDown={handleDown}
+          floorsBelow={onCanvas}
         />
         {outline.length > 0 && (
           <g pointerEvents="none" data-testid="plan-outline">

@@ -1,6 +1,7 @@
+import type { DesignRoom } from '@interior/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import type { PlanRect } from './plan-cull';
-import { type PlanContent, paintPlan, TopViewImages } from './plan-paint';
+import { type PlanContent, paintFloors, paintGrid, paintPlan, TopViewImages } from './plan-paint';
 
 /** After the view has rested this long, a plan shown scaled from its snapshot is painted afresh. */
 const SETTLE_MS = 150;
@@ -53,6 +54,7 @@ function takeSnapshot(
     width: canvas.width,
     height: canvas.height,
     pixelRatio: 1,
+    shownWidth: shown.w,
     font,
     images,
   });
@@ -60,12 +62,14 @@ function takeSnapshot(
 }
 
 /**
- * A large plan's document on a canvas under the plan's SVG (plan-paint.ts). The plan around the
- * view is painted once into a snapshot, which panning and zooming only move and scale (once a frame
- * at most); it is painted again when the view leaves it or zooms past twice its scale, when what
- * it shows changes or a top view finishes loading, and once the wheel rests. It
- * takes no pointer events: a click goes to the SVG above, which finds the element under it by
- * geometry (plan-hit.ts). `data-rooms` says how many rooms the last drawing showed.
+ * A large plan's document on a canvas under the plan's SVG (plan-paint.ts), less what the SVG
+ * draws (`skip`). The plan around the view is painted once into a snapshot, which panning and
+ * zooming only move and scale (once a frame at most); it is painted again when the view leaves it
+ * or zooms past twice its scale, when what it shows changes or a top view finishes loading, and
+ * once the wheel rests. When the SVG draws rooms, their `floors` are painted under the snapshot at
+ * every frame, with the grid: the SVG above draws only their outlines and names. The canvas takes
+ * no pointer events: a click goes to the SVG above, which finds the element under it by geometry
+ * (plan-hit.ts). `data-rooms` says how many rooms the last snapshot showed.
  */
 export function PlanStaticCanvas({
   doc,
@@ -77,7 +81,8 @@ export function PlanStaticCanvas({
   products,
   wallDrawings,
   skip,
-}: PlanContent & { view: PlanRect; font: number }) {
+  floors,
+}: Omit<PlanContent, 'gridUnder'> & { view: PlanRect; font: number; floors: readonly DesignRoom[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef(0);
   // What the next drawing draws; the drawing itself reads it when its frame comes.
@@ -110,7 +115,17 @@ export function PlanStaticCanvas({
   const snapshot = useRef<Snapshot | null>(null);
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const content = useMemo(
-    () => ({ doc, context, grid, dimensions, products, wallDrawings, skip }),
+    () => ({
+      doc,
+      context,
+      grid,
+      // Set by what the SVG draws, not by the floors themselves, which change at every move of a drag.
+      gridUnder: [...skip].some((key) => key.startsWith('room:')),
+      dimensions,
+      products,
+      wallDrawings,
+      skip,
+    }),
     [doc, context, grid, dimensions, products, wallDrawings, skip],
   );
   latest.current = (exact = false) => {
@@ -149,6 +164,12 @@ export function PlanStaticCanvas({
     const k = scale / shot.scale;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, element.width, element.height);
+    if (shot.content.gridUnder) {
+      ctx.setTransform(scale, 0, 0, scale, -shownArea.x * scale, -shownArea.y * scale);
+      paintGrid(ctx, shownArea, shownArea.w, grid);
+      paintFloors(ctx, floors);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+    }
     ctx.imageSmoothingEnabled = k !== 1;
     // Only the part on screen is copied.
     ctx.drawImage(

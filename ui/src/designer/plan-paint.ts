@@ -1,4 +1,4 @@
-import { type DesignDocument, itemTopView, topViewStyle } from '@interior/contracts';
+import { type DesignDocument, type DesignRoom, itemTopView, topViewStyle } from '@interior/contracts';
 import { DIMENSION, SWING } from './PlanAnnotations';
 import type { ProductSize } from './PlanCanvas';
 import { DOOR, ROOM_AREA, ROOM_FILL, ROOM_NAME, WALL, WALL_DRAWING, WINDOW } from './PlanLayers';
@@ -49,7 +49,7 @@ export class TopViewImages {
 /** What the plan shows: the part of the document drawn, and how its elements are drawn. */
 export type PlanContent = Pick<
   PaintOptions,
-  'context' | 'grid' | 'dimensions' | 'products' | 'wallDrawings' | 'skip'
+  'context' | 'grid' | 'gridUnder' | 'dimensions' | 'products' | 'wallDrawings' | 'skip'
 > & { doc: DesignDocument };
 
 export interface PaintOptions {
@@ -59,8 +59,15 @@ export interface PaintOptions {
   width: number;
   height: number;
   pixelRatio: number;
+  /** The width of the plan on screen, mm: the grid's spacing and strokes follow it, as in SVG. */
+  shownWidth: number;
   font: number;
   grid: number;
+  /**
+   * The grid is left out, painted under this drawing instead, with the floors of the rooms the SVG
+   * draws (a floor drawn in the SVG, above, would hide what is painted in its room).
+   */
+  gridUnder: boolean;
   dimensions: boolean;
   products: ReadonlyMap<number, ProductSize>;
   wallDrawings: ReadonlyMap<number, { width: number; name: string }>;
@@ -69,6 +76,40 @@ export interface PaintOptions {
   /** The whole document, where doors and wall drawings look for their rooms. */
   context: DesignDocument;
   images: TopViewImages;
+}
+
+/**
+ * The grid over `area` (mm, on a context drawing in mm): a line every five grid steps, every ten
+ * once the plan on screen is over 30 m wide, strokes a 2,000th of that width, as the SVG draws it.
+ */
+export function paintGrid(ctx: CanvasRenderingContext2D, area: PlanRect, shownWidth: number, grid: number) {
+  const step = shownWidth > 30_000 ? grid * 10 : grid * 5;
+  ctx.beginPath();
+  for (let x = Math.floor(area.x / step) * step; x < area.x + area.w; x += step) {
+    ctx.moveTo(x, area.y);
+    ctx.lineTo(x, area.y + area.h);
+  }
+  for (let y = Math.floor(area.y / step) * step; y < area.y + area.h; y += step) {
+    ctx.moveTo(area.x, y);
+    ctx.lineTo(area.x + area.w, y);
+  }
+  ctx.strokeStyle = '#e0e0e0';
+  ctx.lineWidth = shownWidth / 2000;
+  ctx.stroke();
+}
+
+/** Rooms' floors in one path (on a context drawing in mm). */
+export function paintFloors(ctx: CanvasRenderingContext2D, rooms: readonly DesignRoom[]) {
+  ctx.beginPath();
+  for (const room of rooms) {
+    const [first, ...rest] = room.polygon;
+    if (!first) continue;
+    ctx.moveTo(first.x, first.y);
+    for (const p of rest) ctx.lineTo(p.x, p.y);
+    ctx.closePath();
+  }
+  ctx.fillStyle = ROOM_FILL;
+  ctx.fill();
 }
 
 /** Text smaller than this many CSS pixels is left out: unreadable, and the costliest part to draw. */
@@ -101,37 +142,16 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
   const readable = (size: number) => size * scale >= SMALLEST_TEXT_PX;
   const shown = (kind: string, id: string) => !o.skip.has(`${kind}:${id}`);
 
-  // The grid.
-  const step = view.w > 30_000 ? o.grid * 10 : o.grid * 5;
-  ctx.beginPath();
-  for (let x = Math.floor(left / step) * step; x < right; x += step) {
-    ctx.moveTo(x, top);
-    ctx.lineTo(x, bottom);
-  }
-  for (let y = Math.floor(top / step) * step; y < bottom; y += step) {
-    ctx.moveTo(left, y);
-    ctx.lineTo(right, y);
-  }
-  ctx.strokeStyle = '#e0e0e0';
-  ctx.lineWidth = view.w / 2000;
-  ctx.stroke();
+  if (!o.gridUnder) paintGrid(ctx, { x: left, y: top, w: right - left, h: bottom - top }, o.shownWidth, o.grid);
 
-  // Rooms: their floors in one path, then their names and areas.
+  // Rooms: their floors, then their names and areas.
   const rooms = doc.rooms.filter((room) => {
     if (!shown('room', room.id) || room.polygon.length === 0) return false;
     const xs = room.polygon.map((p) => p.x);
     const ys = room.polygon.map((p) => p.y);
     return meets(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
   });
-  ctx.beginPath();
-  for (const room of rooms) {
-    const [first, ...rest] = room.polygon;
-    if (first) ctx.moveTo(first.x, first.y);
-    for (const p of rest) ctx.lineTo(p.x, p.y);
-    ctx.closePath();
-  }
-  ctx.fillStyle = ROOM_FILL;
-  ctx.fill();
+  paintFloors(ctx, rooms);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   if (readable(o.font * 0.8))
