@@ -24,16 +24,19 @@ function solidPng([r, g, b]: readonly [number, number, number]): Buffer {
 const SOFA_PICTURE = solidPng(SOFA_BLUE);
 const PASSWORD = 'designer-password-3';
 
-/** A wall's and a room's floor colours in the plan (PlanLayers' WALL and ROOM_FILL). */
+/** A wall's and a room's floor colours in the plan (PlanLayers' WALL and ROOM_FILL), and the plan's own. */
 const WALL_RGB = [0x37, 0x47, 0x4f];
 const FLOOR_RGB = [0xe3, 0xf2, 0xfd];
+const BACKGROUND_RGB = [0xfa, 0xfa, 0xfa];
 
 /**
  * The colour (red, green, blue) of the pixel on the screen at a plan point: the page as shown,
  * canvas and SVG together, read from a screenshot decoded in the page.
  */
 async function colourOnScreen(page: Page, at: { x: number; y: number }): Promise<number[]> {
-  const png = await page.screenshot({ clip: { x: Math.round(at.x), y: Math.round(at.y), width: 1, height: 1 } });
+  const png = await page.screenshot({
+    clip: { x: Math.round(at.x), y: Math.round(at.y), width: 1, height: 1 },
+  });
   return (await page.evaluate(`(async () => {
     const image = await createImageBitmap(new Blob([new Uint8Array(${JSON.stringify([...png])})], { type: 'image/png' }));
     const canvas = document.createElement('canvas');
@@ -326,7 +329,9 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const page = await browser.context.newPage();
     await open(page);
     await page.goto(`${platform.url}/designer/${id}`);
-    await page.locator('[data-testid=plan-static][data-rooms]:not([data-rooms="0"])').waitFor({ state: 'attached' });
+    await page
+      .locator('[data-testid=plan-static][data-rooms]:not([data-rooms="0"])')
+      .waitFor({ state: 'attached' });
     // Above the first room, where its top wall (0, 0 to 4,200, 0) will be dragged to: nothing yet.
     expect(await colourOnScreen(page, await screen(page, 4200, -400))).not.toEqual(WALL_RGB);
 
@@ -349,6 +354,11 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     expect(await colourSettled(page, 4200, -400, WALL_RGB)).toEqual(WALL_RGB);
     expect(await colourSettled(page, 2100, -400, FLOOR_RGB)).toEqual(FLOOR_RGB);
     expect(await colourSettled(page, 2100, 0, FLOOR_RGB)).toEqual(FLOOR_RGB);
+
+    // Undone, the wall is back where it was, and so is the plan on screen.
+    await page.getByRole('button', { name: '되돌리기' }).click();
+    expect(await colourSettled(page, 4200, -400, BACKGROUND_RGB)).toEqual(BACKGROUND_RGB);
+    expect(await colourSettled(page, 2100, -400, BACKGROUND_RGB)).toEqual(BACKGROUND_RGB);
     await page.close();
   });
 

@@ -172,13 +172,7 @@ export function PlanCanvas({
           display: 'block',
           position: 'relative',
           cursor:
-            drag?.kind === 'pan'
-              ? 'grabbing'
-              : moving
-                ? 'move'
-                : tool === 'select'
-                  ? 'default'
-                  : 'crosshair',
+            drag?.kind === 'pan' ? 'grabbing' : moving ? 'move' : tool === 'select' ? 'default' : 'crosshair',
           touchAction: 'none',
           userSelect: 'none',
         }}

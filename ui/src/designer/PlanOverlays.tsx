@@ -87,7 +87,12 @@ export function RoomDraft({ from, to, font }: { from: DesignPoint; to: DesignPoi
         strokeDasharray={`${font / 2} ${font / 3}`}
         strokeWidth={font / 6}
       />
-      <text x={Math.max(from.x, to.x)} y={Math.max(from.y, to.y) + font * 1.2} fontSize={font} fill={SELECTED}>
+      <text
+        x={Math.max(from.x, to.x)}
+        y={Math.max(from.y, to.y) + font * 1.2}
+        fontSize={font}
+        fill={SELECTED}
+      >
         {`${Math.abs(to.x - from.x).toLocaleString('ko-KR')} × ${Math.abs(to.y - from.y).toLocaleString('ko-KR')} mm`}
       </text>
     </g>

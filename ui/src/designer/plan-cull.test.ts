@@ -69,6 +69,8 @@ describe('drawing only what can show', () => {
       walls: [w0!, { ...w1!, b: { x: 3500, y: 0 } }],
       items: [...doc.items, { id: 'p9', productId: 1, x: 0, y: 0, rotation: 0 }],
     };
-    expect(changedElements(doc, moved)).toEqual(new Set(['wall:w1', `wall:${w2!.id}`, 'opening:o1', 'opening:o2', 'item:p9']));
+    expect(changedElements(doc, moved)).toEqual(
+      new Set(['wall:w1', `wall:${w2!.id}`, 'opening:o1', 'opening:o2', 'item:p9']),
+    );
   });
 });

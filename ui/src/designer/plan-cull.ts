@@ -127,7 +127,8 @@ export function changedElements(before: DesignDocument, after: DesignDocument): 
   if (before.walls !== after.walls)
     for (const doc of [before, after]) {
       for (const o of doc.openings) if (changed.has(`wall:${o.wallId}`)) changed.add(`opening:${o.id}`);
-      for (const d of doc.wallDrawings) if (changed.has(`wall:${d.wallId}`)) changed.add(`wallDrawing:${d.id}`);
+      for (const d of doc.wallDrawings)
+        if (changed.has(`wall:${d.wallId}`)) changed.add(`wallDrawing:${d.id}`);
     }
   return changed;
 }

@@ -63,7 +63,8 @@ export function usePlanParts({
   if (!onCanvas || !dragging) changed.current = NOTHING;
   else if (shown !== doc) {
     const now = changedElements(doc, shown);
-    if ([...now].some((key) => !changed.current.has(key))) changed.current = new Set([...changed.current, ...now]);
+    if ([...now].some((key) => !changed.current.has(key)))
+      changed.current = new Set([...changed.current, ...now]);
   }
   const changedNow = changed.current;
   const live = useMemo(

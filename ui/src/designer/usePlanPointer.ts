@@ -1,5 +1,13 @@
 import type { DesignDocument, DesignItem, DesignPoint } from '@interior/contracts';
-import { type Dispatch, type PointerEvent, type RefObject, type SetStateAction, useCallback, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type PointerEvent,
+  type RefObject,
+  type SetStateAction,
+  useCallback,
+  useRef,
+  useState,
+} from 'react';
 import { type Selected, snap } from './edit';
 import type { Tool } from './PlanCanvas';
 import { isSelected, selectInRect, toggleSelected, withSelected } from './selection';
