@@ -1,5 +1,4 @@
 import type { DesignDocument, DesignPoint, ProductTopLook } from '@interior/contracts';
-import { Box } from '@mui/material';
 import { type DragEvent, useRef } from 'react';
 import type { Selected } from './edit';
 import { PlanLayers } from './PlanLayers';
@@ -130,7 +129,9 @@ export function PlanCanvas({
   });
 
   return (
-    <Box sx={{ position: 'relative', width: '100%', height: '100%', bgcolor: '#fafafa' }}>
+    // Plain elements with inline styles, not MUI's Box: its `sx` is worked out again at every
+    // render, which here is every move of a pan.
+    <div style={{ position: 'relative', width: '100%', height: '100%', backgroundColor: '#fafafa' }}>
       {onCanvas && (
         <PlanStaticCanvas
           doc={still}
@@ -145,8 +146,7 @@ export function PlanCanvas({
           floors={overSvg.rooms}
         />
       )}
-      <Box
-        component="svg"
+      <svg
         ref={svg}
         data-testid="plan-canvas"
         role="application"
@@ -157,16 +157,16 @@ export function PlanCanvas({
         onPointerDown={down}
         onPointerMove={move}
         onPointerUp={up}
-        onDragOver={(event: DragEvent) => {
+        onDragOver={(event: DragEvent<SVGSVGElement>) => {
           if (event.dataTransfer.types.includes(dropType)) event.preventDefault();
         }}
-        onDrop={(event: DragEvent) => {
+        onDrop={(event: DragEvent<SVGSVGElement>) => {
           const id = Number(event.dataTransfer.getData(dropType));
           if (!(id > 0)) return;
           event.preventDefault();
           onDrop(id, snapped(toPlan(event.clientX, event.clientY)));
         }}
-        sx={{
+        style={{
           width: '100%',
           height: '100%',
           display: 'block',
@@ -211,7 +211,7 @@ export function PlanCanvas({
         )}
         {drag?.kind === 'room' && <RoomDraft from={drag.from} to={drag.to} font={font} />}
         {drag?.kind === 'band' && drag.moved && <SelectionBand from={drag.from} to={drag.to} font={font} />}
-      </Box>
-    </Box>
+      </svg>
+    </div>
   );
 }
