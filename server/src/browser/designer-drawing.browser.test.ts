@@ -1,12 +1,7 @@
 import { encodeSamplePng } from '@interior/command-service/catalogue/sample-png';
 import type { DesignDocument } from '@interior/contracts';
-import {
-  describeInBrowser,
-  type LaunchedBrowser,
-  launchBrowser,
-  UI_DIR,
-  waitUntil,
-} from '../testing/browser';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, type LaunchedBrowser, launchBrowser, UI_DIR, waitUntil } from '../testing/browser';
 import { largePlanDocument, openAndTimeFirstDraw, panAndZoom } from '../testing/large-plan';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { uploadFile } from '../testing/sample-files';
@@ -29,6 +24,30 @@ function solidPng([r, g, b]: readonly [number, number, number]): Buffer {
 const SOFA_PICTURE = solidPng(SOFA_BLUE);
 const PASSWORD = 'designer-password-3';
 
+/** A wall's and a room's floor colours in the plan (PlanLayers' WALL and ROOM_FILL), and the plan's own. */
+const WALL_RGB = [0x37, 0x47, 0x4f];
+const FLOOR_RGB = [0xe3, 0xf2, 0xfd];
+const BACKGROUND_RGB = [0xfa, 0xfa, 0xfa];
+
+/**
+ * The colour (red, green, blue) of the pixel on the screen at a plan point: the page as shown,
+ * canvas and SVG together, read from a screenshot decoded in the page.
+ */
+async function colourOnScreen(page: Page, at: { x: number; y: number }): Promise<number[]> {
+  const png = await page.screenshot({
+    clip: { x: Math.round(at.x), y: Math.round(at.y), width: 1, height: 1 },
+  });
+  return (await page.evaluate(`(async () => {
+    const image = await createImageBitmap(new Blob([new Uint8Array(${JSON.stringify([...png])})], { type: 'image/png' }));
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    return [...ctx.getImageData(0, 0, 1, 1).data].slice(0, 3);
+  })()`)) as number[];
+}
+
 describeInBrowser('the design editor: products from above, mounted in 3D, a large plan', () => {
   let platform: TestPlatform;
   let browser: LaunchedBrowser;
@@ -41,6 +60,20 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     () => platform,
     () => ({ email: EMAIL, password: PASSWORD, token: owner, designId }),
   );
+
+  /**
+   * The colour on the screen at a plan point once it is `expected` (the plan paints in the next
+   * frames), or the last one seen.
+   */
+  const colourSettled = async (page: Page, x: number, y: number, expected: readonly number[]) => {
+    const at = await screen(page, x, y);
+    let colour = await colourOnScreen(page, at);
+    for (let waited = 0; waited < 5_000 && colour.join() !== expected.join(); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      colour = await colourOnScreen(page, at);
+    }
+    return colour;
+  };
 
   /** A new design of the owner's with this document saved. */
   const designWith = async (name: string, doc: DesignDocument) => {
@@ -281,6 +314,51 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     await page.mouse.up();
     const moved = await documentAt(id, (d) => d.items.find((item) => item.id === 'r0p0')?.x === 1500);
     expect(moved.items.find((item) => item.id === 'r0p0')).toMatchObject({ x: 1500, y: 900 });
+    await page.close();
+  });
+
+  it('keeps a large plan true to the document while a wall is dragged and after: the walls and the room it reshapes follow', async () => {
+    // 100 rooms of one wall a side: 1,100 elements, drawn on a canvas; each wall alone can be dragged.
+    const large = largePlanDocument([sofa, lamp], {
+      rooms: 100,
+      wallsPerSide: 1,
+      openingsPerRoom: 2,
+      productsPerRoom: 4,
+    });
+    const id = await designWith('큰 평면도 (벽 끌기)', large);
+    const page = await browser.context.newPage();
+    await open(page);
+    await page.goto(`${platform.url}/designer/${id}`);
+    await page
+      .locator('[data-testid=plan-static][data-rooms]:not([data-rooms="0"])')
+      .waitFor({ state: 'attached' });
+    // Above the first room, where its top wall (0, 0 to 4,200, 0) will be dragged to: nothing yet.
+    expect(await colourOnScreen(page, await screen(page, 4200, -400))).not.toEqual(WALL_RGB);
+
+    // Dragged 800 mm up, the wall takes the ends of the side walls with it: they stretch to meet
+    // it, and the room's floor grows to the new wall. What the screen shows (the canvas and the
+    // SVG over it) is the document as the drop would leave it, not the walls where they were.
+    const from = await screen(page, 3000, 0);
+    const to = await screen(page, 3000, -800);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(from.x, from.y + ((to.y - from.y) * i) / 5);
+    expect(await colourSettled(page, 4200, -400, WALL_RGB)).toEqual(WALL_RGB);
+    expect(await colourSettled(page, 2100, -400, FLOOR_RGB)).toEqual(FLOOR_RGB);
+    expect(await colourSettled(page, 2100, 0, FLOOR_RGB)).toEqual(FLOOR_RGB);
+
+    // Let go, the document has the wall there, and the plan painted afresh shows it so.
+    await page.mouse.up();
+    const moved = await documentAt(id, (d) => d.walls.find((w) => w.id === 'r0w0-0')?.a.y === -800);
+    expect(moved.walls.find((w) => w.id === 'r0w1-0')?.a).toEqual({ x: 4200, y: -800 });
+    expect(await colourSettled(page, 4200, -400, WALL_RGB)).toEqual(WALL_RGB);
+    expect(await colourSettled(page, 2100, -400, FLOOR_RGB)).toEqual(FLOOR_RGB);
+    expect(await colourSettled(page, 2100, 0, FLOOR_RGB)).toEqual(FLOOR_RGB);
+
+    // Undone, the wall is back where it was, and so is the plan on screen.
+    await page.getByRole('button', { name: '되돌리기' }).click();
+    expect(await colourSettled(page, 4200, -400, BACKGROUND_RGB)).toEqual(BACKGROUND_RGB);
+    expect(await colourSettled(page, 2100, -400, BACKGROUND_RGB)).toEqual(BACKGROUND_RGB);
     await page.close();
   });
 

@@ -33,6 +33,7 @@ export const PlanLayers = memo(function PlanLayers({
   rotating,
   pick,
   onHandleDown,
+  floorsBelow = false,
 }: {
   doc: DesignDocument;
   /** The whole document, when `doc` is only part of it: where a door or a wall drawing looks for its room. */
@@ -49,6 +50,12 @@ export const PlanLayers = memo(function PlanLayers({
   rotating: { id: string; angle: number } | null;
   pick: (kind: Selected['kind'], id: string) => (event: PointerEvent) => void;
   onHandleDown: (event: PointerEvent, item: DesignItem) => void;
+  /**
+   * The rooms' floors are painted on the canvas below (PlanStaticCanvas): here only their outlines
+   * and names, or the floor would hide what the canvas paints in the room. The floor still takes
+   * the pointer (transparent is a fill, none is not).
+   */
+  floorsBelow?: boolean;
 }) {
   const selected = (kind: Selected['kind'], id: string) => chosen.has(`${kind}:${id}`);
   const wallsById = new Map(doc.walls.map((w) => [w.id, w]));
@@ -60,7 +67,7 @@ export const PlanLayers = memo(function PlanLayers({
           <g key={room.id} data-testid="plan-room" onPointerDown={pick('room', room.id)}>
             <polygon
               points={room.polygon.map((p) => `${p.x},${p.y}`).join(' ')}
-              fill={ROOM_FILL}
+              fill={floorsBelow ? 'transparent' : ROOM_FILL}
               stroke={selected('room', room.id) ? SELECTED : 'none'}
               strokeWidth={font / 4}
             />

@@ -1,5 +1,5 @@
 import { emptyDesignDocument } from '@interior/contracts';
-import { drawnArea, visiblePart } from './plan-cull';
+import { changedElements, drawnArea, visiblePart } from './plan-cull';
 
 /** Rooms of 1 m on a row 2 m apart, each with a wall, a door on it and a product in it. */
 function row(rooms: number) {
@@ -58,5 +58,19 @@ describe('drawing only what can show', () => {
     expect(drawnArea(first, { x: 150, y: 0, w: 100, h: 50 })).toEqual({ x: 50, y: -50, w: 300, h: 150 });
     expect(drawnArea(first, { x: 0, y: 0, w: 60, h: 30 })).toBe(first);
     expect(drawnArea(first, { x: 0, y: 0, w: 20, h: 10 })).toEqual({ x: -20, y: -10, w: 60, h: 30 });
+  });
+
+  test('what an edit changed: the elements that are not the objects they were, and what stands on a changed wall', () => {
+    const doc = row(3);
+    expect(changedElements(doc, { ...doc })).toEqual(new Set());
+    const [w0, w1, w2] = doc.walls;
+    const moved = {
+      ...doc,
+      walls: [w0!, { ...w1!, b: { x: 3500, y: 0 } }],
+      items: [...doc.items, { id: 'p9', productId: 1, x: 0, y: 0, rotation: 0 }],
+    };
+    expect(changedElements(doc, moved)).toEqual(
+      new Set(['wall:w1', `wall:${w2!.id}`, 'opening:o1', 'opening:o2', 'item:p9']),
+    );
   });
 });

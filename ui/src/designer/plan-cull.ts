@@ -101,3 +101,34 @@ export function chosenPart(doc: DesignDocument, chosen: ReadonlySet<string>): De
     items: doc.items.filter((i) => has('item', i.id)),
   };
 }
+
+/**
+ * The elements two versions of a document draw differently, as `kind:id` keys: those changed,
+ * added or taken away, and the doors, windows and wall drawings on a wall that changed (they are
+ * drawn from their wall). Edits leave an element they do not change the same object, so an element
+ * is changed exactly when its object is not the one it was.
+ */
+export function changedElements(before: DesignDocument, after: DesignDocument): Set<string> {
+  const changed = new Set<string>();
+  const compare = <T extends { id: string }>(kind: string, was: readonly T[], now: readonly T[]) => {
+    if (was === now) return;
+    const left = new Map(was.map((element) => [element.id, element]));
+    for (const element of now) {
+      if (left.get(element.id) !== element) changed.add(`${kind}:${element.id}`);
+      left.delete(element.id);
+    }
+    for (const id of left.keys()) changed.add(`${kind}:${id}`);
+  };
+  compare('room', before.rooms, after.rooms);
+  compare('wall', before.walls, after.walls);
+  compare('opening', before.openings, after.openings);
+  compare('wallDrawing', before.wallDrawings, after.wallDrawings);
+  compare('item', before.items, after.items);
+  if (before.walls !== after.walls)
+    for (const doc of [before, after]) {
+      for (const o of doc.openings) if (changed.has(`wall:${o.wallId}`)) changed.add(`opening:${o.id}`);
+      for (const d of doc.wallDrawings)
+        if (changed.has(`wall:${d.wallId}`)) changed.add(`wallDrawing:${d.id}`);
+    }
+  return changed;
+}

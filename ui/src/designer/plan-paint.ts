@@ -1,4 +1,4 @@
-import { type DesignDocument, itemTopView, topViewStyle } from '@interior/contracts';
+import { type DesignDocument, type DesignRoom, itemTopView, topViewStyle } from '@interior/contracts';
 import { DIMENSION, SWING } from './PlanAnnotations';
 import type { ProductSize } from './PlanCanvas';
 import { DOOR, ROOM_AREA, ROOM_FILL, ROOM_NAME, WALL, WALL_DRAWING, WINDOW } from './PlanLayers';
@@ -49,7 +49,7 @@ export class TopViewImages {
 /** What the plan shows: the part of the document drawn, and how its elements are drawn. */
 export type PlanContent = Pick<
   PaintOptions,
-  'context' | 'grid' | 'dimensions' | 'products' | 'wallDrawings' | 'skip'
+  'context' | 'grid' | 'gridUnder' | 'dimensions' | 'products' | 'wallDrawings' | 'skip'
 > & { doc: DesignDocument };
 
 export interface PaintOptions {
@@ -59,8 +59,15 @@ export interface PaintOptions {
   width: number;
   height: number;
   pixelRatio: number;
+  /** The width of the plan on screen, mm: the grid's spacing and strokes follow it, as in SVG. */
+  shownWidth: number;
   font: number;
   grid: number;
+  /**
+   * The grid is left out, painted under this drawing instead, with the floors of the rooms the SVG
+   * draws (a floor drawn in the SVG, above, would hide what is painted in its room).
+   */
+  gridUnder: boolean;
   dimensions: boolean;
   products: ReadonlyMap<number, ProductSize>;
   wallDrawings: ReadonlyMap<number, { width: number; name: string }>;
@@ -71,11 +78,73 @@ export interface PaintOptions {
   images: TopViewImages;
 }
 
+/**
+ * The grid over `area` (mm, on a context drawing in mm): a line every five grid steps, every ten
+ * once the plan on screen is over 30 m wide, strokes a 2,000th of that width, as the SVG draws it.
+ */
+export function paintGrid(ctx: CanvasRenderingContext2D, area: PlanRect, shownWidth: number, grid: number) {
+  const step = shownWidth > 30_000 ? grid * 10 : grid * 5;
+  ctx.beginPath();
+  for (let x = Math.floor(area.x / step) * step; x < area.x + area.w; x += step) {
+    ctx.moveTo(x, area.y);
+    ctx.lineTo(x, area.y + area.h);
+  }
+  for (let y = Math.floor(area.y / step) * step; y < area.y + area.h; y += step) {
+    ctx.moveTo(area.x, y);
+    ctx.lineTo(area.x + area.w, y);
+  }
+  ctx.strokeStyle = '#e0e0e0';
+  ctx.lineWidth = shownWidth / 2000;
+  ctx.stroke();
+}
+
+/** Rooms' floors in one path (on a context drawing in mm). */
+export function paintFloors(ctx: CanvasRenderingContext2D, rooms: readonly DesignRoom[]) {
+  ctx.beginPath();
+  for (const room of rooms) {
+    const [first, ...rest] = room.polygon;
+    if (!first) continue;
+    ctx.moveTo(first.x, first.y);
+    for (const p of rest) ctx.lineTo(p.x, p.y);
+    ctx.closePath();
+  }
+  ctx.fillStyle = ROOM_FILL;
+  ctx.fill();
+}
+
 /** Text smaller than this many CSS pixels is left out: unreadable, and the costliest part to draw. */
 const SMALLEST_TEXT_PX = 3;
 
 /** Draws the plan; answers how many rooms it drew (the page's sign that the plan is on screen). */
 export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o: PaintOptions): number {
+  const steps = paintingPlan(ctx, doc, o);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Elements drawn one by one (labels, products) between two pauses of paintingPlan. */
+const ELEMENTS_A_STEP = 40;
+/**
+ * Walls or dimension lines stroked in one path between two pauses (strokes of one opaque colour
+ * look the same in one path or several).
+ */
+const LINES_A_STEP = 400;
+
+/**
+ * paintPlan in steps: it pauses (yields) after each costly part, so that a plan can be painted
+ * over several frames. Nothing else may draw on `ctx` until it is done: it leaves its state (the
+ * path, the styles, the transform) as it was at the pause.
+ */
+export function* paintingPlan(
+  ctx: CanvasRenderingContext2D,
+  doc: DesignDocument,
+  o: PaintOptions,
+): Generator<undefined, number, undefined> {
+  let counted = 0;
+  /** True every ELEMENTS_A_STEP elements drawn one by one: time to pause. */
+  const pause = () => ++counted % ELEMENTS_A_STEP === 0;
   const { view } = o;
   const scale = Math.min(o.width / view.w, o.height / view.h);
   const offsetX = (o.width - view.w * scale) / 2 - view.x * scale;
@@ -101,37 +170,18 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
   const readable = (size: number) => size * scale >= SMALLEST_TEXT_PX;
   const shown = (kind: string, id: string) => !o.skip.has(`${kind}:${id}`);
 
-  // The grid.
-  const step = view.w > 30_000 ? o.grid * 10 : o.grid * 5;
-  ctx.beginPath();
-  for (let x = Math.floor(left / step) * step; x < right; x += step) {
-    ctx.moveTo(x, top);
-    ctx.lineTo(x, bottom);
-  }
-  for (let y = Math.floor(top / step) * step; y < bottom; y += step) {
-    ctx.moveTo(left, y);
-    ctx.lineTo(right, y);
-  }
-  ctx.strokeStyle = '#e0e0e0';
-  ctx.lineWidth = view.w / 2000;
-  ctx.stroke();
+  if (!o.gridUnder)
+    paintGrid(ctx, { x: left, y: top, w: right - left, h: bottom - top }, o.shownWidth, o.grid);
 
-  // Rooms: their floors in one path, then their names and areas.
+  // Rooms: their floors, then their names and areas.
   const rooms = doc.rooms.filter((room) => {
     if (!shown('room', room.id) || room.polygon.length === 0) return false;
     const xs = room.polygon.map((p) => p.x);
     const ys = room.polygon.map((p) => p.y);
     return meets(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
   });
-  ctx.beginPath();
-  for (const room of rooms) {
-    const [first, ...rest] = room.polygon;
-    if (first) ctx.moveTo(first.x, first.y);
-    for (const p of rest) ctx.lineTo(p.x, p.y);
-    ctx.closePath();
-  }
-  ctx.fillStyle = ROOM_FILL;
-  ctx.fill();
+  paintFloors(ctx, rooms);
+  yield;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   if (readable(o.font * 0.8))
@@ -143,9 +193,10 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
       ctx.fillStyle = ROOM_AREA;
       ctx.font = `${o.font * 0.8}px sans-serif`;
       ctx.fillText(label.area, label.x, label.y + o.font * 1.3);
+      if (pause()) yield;
     }
 
-  // Walls, in one path for each thickness.
+  // Walls, in paths by thickness (a few hundred in each).
   const walls = doc.walls.filter((w) =>
     meets(
       Math.min(w.a.x, w.b.x) - w.thickness,
@@ -164,15 +215,17 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
   }
   ctx.strokeStyle = WALL;
   ctx.lineCap = 'square';
-  for (const [thickness, group] of byThickness) {
-    ctx.beginPath();
-    for (const wall of group) {
-      ctx.moveTo(wall.a.x, wall.a.y);
-      ctx.lineTo(wall.b.x, wall.b.y);
+  for (const [thickness, group] of byThickness)
+    for (let i = 0; i < group.length; i += LINES_A_STEP) {
+      ctx.beginPath();
+      for (const wall of group.slice(i, i + LINES_A_STEP)) {
+        ctx.moveTo(wall.a.x, wall.a.y);
+        ctx.lineTo(wall.b.x, wall.b.y);
+      }
+      ctx.lineWidth = thickness;
+      ctx.stroke();
+      yield;
     }
-    ctx.lineWidth = thickness;
-    ctx.stroke();
-  }
   ctx.lineCap = 'butt';
 
   // Doors and windows, and the doors' swings.
@@ -187,6 +240,7 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
     ctx.strokeStyle = opening.kind === 'Door' ? DOOR : WINDOW;
     ctx.lineWidth = wall.thickness * 1.4;
     ctx.stroke();
+    if (pause()) yield;
   }
   ctx.beginPath();
   for (const door of openings) {
@@ -201,23 +255,27 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
   ctx.strokeStyle = SWING;
   ctx.lineWidth = o.font / 12;
   ctx.stroke();
+  yield;
 
-  // Dimension lines, every line in one path, then the figures.
+  // Dimension lines, a few hundred in a path, then the figures.
   if (o.dimensions) {
     const lines = walls.filter((w) => shown('wall', w.id)).map((w) => dimensionLine(w, o.font));
-    ctx.beginPath();
-    for (const line of lines) {
-      if (!line) continue;
-      ctx.moveTo(line.a.x, line.a.y);
-      ctx.lineTo(line.b.x, line.b.y);
-      for (const tick of line.ticks) {
-        ctx.moveTo(tick.from.x, tick.from.y);
-        ctx.lineTo(tick.to.x, tick.to.y);
-      }
-    }
     ctx.strokeStyle = DIMENSION;
     ctx.lineWidth = o.font / 14;
-    ctx.stroke();
+    for (let i = 0; i < lines.length; i += LINES_A_STEP) {
+      ctx.beginPath();
+      for (const line of lines.slice(i, i + LINES_A_STEP)) {
+        if (!line) continue;
+        ctx.moveTo(line.a.x, line.a.y);
+        ctx.lineTo(line.b.x, line.b.y);
+        for (const tick of line.ticks) {
+          ctx.moveTo(tick.from.x, tick.from.y);
+          ctx.lineTo(tick.to.x, tick.to.y);
+        }
+      }
+      ctx.stroke();
+      yield;
+    }
     if (readable(o.font * 0.7)) {
       ctx.fillStyle = DIMENSION;
       ctx.font = `${o.font * 0.7}px sans-serif`;
@@ -228,6 +286,7 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
         ctx.translate(line.mid.x, line.mid.y);
         ctx.rotate((line.angle * Math.PI) / 180);
         ctx.fillText(line.label, 0, 0);
+        if (pause()) yield;
       }
       ctx.setTransform(toCanvas);
     }
@@ -246,6 +305,7 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
     }
     ctx.lineWidth = wall.thickness * 0.35;
     ctx.stroke();
+    if (pause()) yield;
   }
 
   // Products from above, turned about their centres.
@@ -278,6 +338,7 @@ export function paintPlan(ctx: CanvasRenderingContext2D, doc: DesignDocument, o:
       ctx.font = `${top.label.size}px sans-serif`;
       ctx.fillText(top.name, top.label.x, top.label.y);
     }
+    if (pause()) yield;
   }
   ctx.setTransform(toCanvas);
   return rooms.length;

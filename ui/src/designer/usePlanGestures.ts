@@ -1,15 +1,5 @@
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useRef } from 'react';
-
-/** The visible part of the plan, in millimetres (the SVG's viewBox). */
-interface View {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-const MIN_WIDTH_MM = 1_000;
-const MAX_WIDTH_MM = 200_000;
+import { MAX_WIDTH_MM, MIN_WIDTH_MM, type View } from './usePlanView';
 
 /**
  * Two fingers on the plan zoom it about the point between them (and move it with them); one
