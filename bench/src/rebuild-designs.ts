@@ -37,6 +37,12 @@ export interface DesignsRebuild {
 
 const SAVES = 2;
 
+/** The section's sizes: designs seeded, and the longest its build is timed. */
+export const DESIGNS_REBUILD_PLAN = {
+  full: { designs: 100_000, budgetMs: 120_000 },
+  quick: { designs: 5_000, budgetMs: 30_000 },
+} as const;
+
 /** A room of `width` × `depth` mm at (x, y), its four walls, a door in the first. */
 function addRoom(doc: DesignDocument, n: number, x: number, y: number, width: number, depth: number) {
   const corners = [

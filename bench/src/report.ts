@@ -157,6 +157,24 @@ export function formatReport(report: BenchReport): string {
         int(t.processCpuPercent),
       ]),
     ),
+    formatDesignsRebuild(dr),
+    '\n7. Projection lag, the services as separate processes on PostgreSQL (command-service, projections, query-service)',
+    table(
+      ['groups created', 'p50 ms', 'p99 ms'],
+      [[int(report.servicesLag.created), ms(report.servicesLag.p50Ms), ms(report.servicesLag.p99Ms)]],
+    ),
+    `  (from the event's transaction start in the log to the first answer of the query-service listing the group,`,
+    `   a client process writing through the command-service and reading back to back)`,
+    `\nTargets: the figure before this round's work, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
+    table(['figure', 'before', 'this run', 'target', 'met'], targets(report)),
+  );
+  if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
+  return `${sections.join('\n')}\n`;
+}
+
+/** Section 6: the designs read model built from the log (also printed alone, rebuild-designs-main.ts). */
+export function formatDesignsRebuild(dr: DesignsRebuild): string {
+  return [
     `\n6. Build of the designs read model from the log: ${int(dr.designs)} designs, each created and saved ${dr.saves} times`,
     `   (seeded by SQL in ${dr.seedSeconds.toFixed(1)} s, in a database of its own; each save one event with the whole document;`,
     `   a runner of the designs projection alone builds it from the start of the log, as a rebuild does)`,
@@ -174,18 +192,7 @@ export function formatReport(report: BenchReport): string {
       ],
     ),
     `  (MB: the events' data as JSON text, 10⁶ bytes)`,
-    '\n7. Projection lag, the services as separate processes on PostgreSQL (command-service, projections, query-service)',
-    table(
-      ['groups created', 'p50 ms', 'p99 ms'],
-      [[int(report.servicesLag.created), ms(report.servicesLag.p50Ms), ms(report.servicesLag.p99Ms)]],
-    ),
-    `  (from the event's transaction start in the log to the first answer of the query-service listing the group,`,
-    `   a client process writing through the command-service and reading back to back)`,
-    `\nTargets: the figure before this round's work, this run's, the target${report.quick ? ' (--quick: sizes shrunk, not comparable)' : ''}`,
-    table(['figure', 'before', 'this run', 'target', 'met'], targets(report)),
-  );
-  if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
-  return `${sections.join('\n')}\n`;
+  ].join('\n');
 }
 
 /**
