@@ -179,7 +179,16 @@ export function formatDesignsRebuild(dr: DesignsRebuild): string {
     `   (seeded by SQL in ${dr.seedSeconds.toFixed(1)} s, in a database of its own; each save one event with the whole document;`,
     `   a runner of the designs projection alone builds it from the start of the log, as a rebuild does)`,
     table(
-      ['design events', 'their data MB', 'applied', 'seconds', 'events/s', 'MB/s'],
+      [
+        'design events',
+        'their data MB',
+        'applied',
+        'seconds',
+        'events/s',
+        'MB/s',
+        'runner CPU s',
+        'PostgreSQL CPU s',
+      ],
       [
         [
           int(dr.logEvents),
@@ -188,10 +197,14 @@ export function formatDesignsRebuild(dr: DesignsRebuild): string {
           dr.seconds.toFixed(1),
           int(dr.eventsPerSecond),
           dr.megabytesPerSecond.toFixed(1),
+          dr.runnerCpuSeconds.toFixed(1),
+          dr.serverCpuSeconds === null ? '—' : dr.serverCpuSeconds.toFixed(1),
         ],
       ],
     ),
-    `  (MB: the events' data as JSON text, 10⁶ bytes)`,
+    `  (MB: the events' data as JSON text, 10⁶ bytes; CPU: this process's, and the section database's backends'`,
+    `   (not the server's background writers); ${int(dr.appliedEvents / (dr.runnerCpuSeconds + (dr.serverCpuSeconds ?? 0)))} events per CPU second of both:`,
+    `   the rate of one idle core doing both in turn; two could reach at most twice it)`,
   ].join('\n');
 }
 
