@@ -6,9 +6,8 @@ import { type DesignDocument, emptyDesignDocument, validateDesignDocument } from
 import type { PlatformServer } from '@interior/server';
 import { profiled } from './cpu-profile';
 import { explained } from './explain';
-import { measureInChild } from './http-child';
-import { met, RemoteClient, type RemoteLatency, sampleRemote } from './http-remote';
-import type { Percentiles } from './measure';
+import { HttpChild, measureInChild } from './http-child';
+import { met, type Percentiles, type RemoteLatency, sampleRemote } from './measure';
 import { ms, startSectionPlatform } from './section-platform';
 
 /**
@@ -20,7 +19,7 @@ import { ms, startSectionPlatform } from './section-platform';
  * design's snapshot and the saves after it, and, for comparison, from every save with snapshots
  * switched off.
  *
- * Every figure is timed by a client in a process of its own (http-child.ts, http-remote.ts).
+ * Every figure is timed by a client in a process of its own (http-child.ts).
  *
  * Seeding appends valid `DesignCreated` events through the platform's store (8 writers, ids from
  * the platform's sequence) and waits for the read model, as the usergroups section does.
@@ -204,14 +203,14 @@ async function measure(
   const designId = (JSON.parse(text) as { id: number }).id;
   // Two documents saved in turn, so every save changes something.
   const smaller = JSON.stringify({ ...big, rooms: big.rooms.slice(1) });
-  const client = await RemoteClient.start(platform.url, token);
+  const client = HttpChild.start(token);
   try {
     await client.keep('big', body);
     await client.keep('smaller', smaller);
     let etag = '"0"';
     let revision = 0;
     const save = async (i: number) => {
-      const answer = await client.request({
+      const answer = await client.request(platform.url, {
         method: 'PUT',
         path: `/api/design/${designId}/document`,
         bodyName: i % 2 === 0 ? 'big' : 'smaller',

@@ -1,8 +1,8 @@
 import type { DesignDocument, EstimationLine } from '@interior/contracts';
 import { profiled } from './cpu-profile';
 import { benchCatalogue, benchDesign } from './estimate-engine';
-import { met, RemoteClient, type RemoteLatency, sampleRemote } from './http-remote';
-import type { Percentiles } from './measure';
+import { HttpChild } from './http-child';
+import { met, type Percentiles, type RemoteLatency, sampleRemote } from './measure';
 import { ms, startSectionPlatform } from './section-platform';
 
 /**
@@ -161,13 +161,13 @@ export async function measureEstimationDraft(
     const { estimationId } = await seed(base, token);
     const plan = quick ? { warmup: 1, samples: 5 } : { warmup: 3, samples: 30 };
     type Draft = { lines: DraftLine[]; version: number; problems: string[] };
-    const client = await RemoteClient.start(base, token);
+    const client = HttpChild.start(token);
     try {
       const draftPath = `/api/estimation/${estimationId}/draft`;
       let computed = null as Draft | null;
       const compute = await profiled('draft-post', () =>
         sampleRemote(async () => {
-          const answer = await client.request({ method: 'POST', path: draftPath, wantJson: true });
+          const answer = await client.request(base, { method: 'POST', path: draftPath, wantJson: true });
           computed = answer.json as Draft;
           return answer.ms;
         }, plan),
@@ -176,7 +176,7 @@ export async function measureEstimationDraft(
       const { lines, problems } = computed;
       if (problems.length) throw new Error(`bench draft has problems: ${problems[0]}`);
       const read = await profiled('draft-get', () =>
-        sampleRemote(async () => (await client.request({ method: 'GET', path: draftPath })).ms, plan),
+        sampleRemote(async () => (await client.request(base, { method: 'GET', path: draftPath })).ms, plan),
       );
       let etag = `"${computed.version}"`;
       const save = await profiled('draft-put', () =>
@@ -192,7 +192,7 @@ export async function measureEstimationDraft(
             quantity,
             unitPrice: n === 0 ? unitPrice + i + 1 : unitPrice,
           }));
-          const answer = await client.request({
+          const answer = await client.request(base, {
             method: 'PUT',
             path: draftPath,
             body: JSON.stringify({ lines: edited }),
@@ -205,7 +205,8 @@ export async function measureEstimationDraft(
       await call(base, token, 'POST', `/api/estimation/${estimationId}/quote`);
       const pdf = await sampleRemote(
         async () =>
-          (await client.request({ method: 'GET', path: `/api/estimation/${estimationId}/quote/1.pdf` })).ms,
+          (await client.request(base, { method: 'GET', path: `/api/estimation/${estimationId}/quote/1.pdf` }))
+            .ms,
         plan,
       );
       const doc = benchDesign();

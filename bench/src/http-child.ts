@@ -8,8 +8,12 @@ import { type Percentiles, runSlice, type Slice, type SliceRunner, summarize } f
  * The bench's HTTP client in a process of its own (node:http, keep-alive, compressed answers asked
  * for as a browser does): the figures are the server's, not shared with a client in the same event
  * loop, as a real client is served. The parent sends requests over IPC and gets each answer back:
- * latency cases (one request at a time), slices of closed-loop load (N requests in flight), and a
- * lag probe (writes through one service, reads through another).
+ * latency cases (GETs one at a time), slices of closed-loop load (N requests in flight), a lag
+ * probe (writes through one service, reads through another), and single requests with bodies
+ * (`request`: a 1 MB document is sent to the child once, by name, and then named by each request),
+ * whose answer's ETag and, when asked for, JSON come back, so the bench can chain If-Match and do
+ * things in the server's process between requests (forget its kept states). Every request is timed
+ * in the child, from before its first byte is written to the last byte of its answer read.
  */
 export interface LatencyCase {
   name: string;
@@ -45,10 +49,31 @@ export interface Sighting {
   seenAtEpochMs: number;
 }
 
+/** One request of `HttpChild.request`. */
+export interface RemoteRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** A body sent earlier under this name (HttpChild.keep), or the body itself. */
+  bodyName?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Parse the answer as JSON and send it back (else only its status, ETag and time). */
+  wantJson?: boolean;
+}
+
+export interface RemoteAnswer {
+  status: number;
+  etag: string | null;
+  ms: number;
+  json?: unknown;
+}
+
 type Request =
   | { kind: 'latency'; baseUrl: string; cases: LatencyCase[] }
   | { kind: 'slice'; baseUrl: string; load: Load; writers: number; durationMs: number }
-  | { kind: 'lag'; commandUrl: string; queryUrl: string; durationMs: number; prefix: string };
+  | { kind: 'lag'; commandUrl: string; queryUrl: string; durationMs: number; prefix: string }
+  | { kind: 'keep'; name: string; body: string }
+  | { kind: 'request'; baseUrl: string; request: RemoteRequest };
 
 type Answer = { id: number; result: unknown } | { id: number; error: string };
 
@@ -115,6 +140,16 @@ export class HttpChild {
     return this.ask({ kind: 'lag', commandUrl, queryUrl, durationMs, prefix });
   }
 
+  /** Keeps a body in the child under `name`, for requests that name it. */
+  async keep(name: string, body: string): Promise<void> {
+    await this.ask({ kind: 'keep', name, body });
+  }
+
+  /** One request, timed in the child; a status other than 2xx is an error. */
+  request(baseUrl: string, request: RemoteRequest): Promise<RemoteAnswer> {
+    return this.ask({ kind: 'request', baseUrl, request });
+  }
+
   close(): void {
     this.child.kill();
   }
@@ -140,25 +175,42 @@ const token = process.env.BENCH_HTTP_TOKEN ?? '';
 /** One connection per writer in flight, kept open between requests. */
 const agent = new http.Agent({ keepAlive: true });
 
+/** Bodies kept for requests that name them (HttpChild.keep). */
+const bodies = new Map<string, Buffer>();
+
 interface Response {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
+  /** From before the request was made to the last byte of its answer read. */
+  ms: number;
 }
 
-function send(url: URL, method: 'GET' | 'POST', body?: string, fresh = false): Promise<Response> {
+function send(
+  url: URL,
+  method: RemoteRequest['method'],
+  options: { body?: string | Buffer; fresh?: boolean; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body;
   const headers: http.OutgoingHttpHeaders = {
     authorization: `Bearer ${token}`,
     'accept-encoding': 'gzip, deflate, br',
+    ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+    ...(options.fresh ? { 'cache-control': 'no-cache' } : {}),
+    ...options.headers,
   };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (fresh) headers['cache-control'] = 'no-cache';
   return new Promise((resolve, reject) => {
+    const begun = performance.now();
     const request = http.request(url, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - begun,
+        }),
       );
       res.on('error', reject);
     });
@@ -186,7 +238,7 @@ function contentRange(response: Response): { rows: number; total: number } | nul
 }
 
 async function get(baseUrl: string, path: string, fresh: boolean) {
-  const response = await send(new URL(path, baseUrl), 'GET', undefined, fresh);
+  const response = await send(new URL(path, baseUrl), 'GET', { fresh });
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
   const range = contentRange(response);
   if (range && range.rows === 0 && range.total > 0) throw new Error(`GET ${path}: an empty page`);
@@ -199,7 +251,7 @@ let behind = 0;
 
 async function createGroup(baseUrl: string, name: string) {
   const body = JSON.stringify({ name, description: `${name} (벤치마크)` });
-  const response = await send(new URL('/api/usergroup', baseUrl), 'POST', body);
+  const response = await send(new URL('/api/usergroup', baseUrl), 'POST', { body });
   if (response.status !== 201)
     throw new Error(`POST /api/usergroup: ${response.status} ${decoded(response)}`);
   if (response.headers['x-read-model'] === 'behind') behind++;
@@ -276,6 +328,25 @@ async function lag(request: Extract<Request, { kind: 'lag' }>): Promise<Sighting
   return [...seen].filter(([id]) => !before.has(id)).map(([id, at]) => ({ id, seenAtEpochMs: at }));
 }
 
+/** One request with its body (or one kept by name); an answer other than 2xx is an error. */
+async function perform(baseUrl: string, request: RemoteRequest): Promise<RemoteAnswer> {
+  const body = request.bodyName !== undefined ? bodies.get(request.bodyName) : request.body;
+  if (request.bodyName !== undefined && !body) throw new Error(`no body named ${request.bodyName}`);
+  const response = await send(new URL(request.path, baseUrl), request.method, {
+    ...(body === undefined ? {} : { body }),
+    ...(request.headers ? { headers: request.headers } : {}),
+  });
+  const text = decoded(response);
+  if (response.status < 200 || response.status >= 300)
+    throw new Error(`${request.method} ${request.path}: ${response.status} ${text.slice(0, 300)}`);
+  return {
+    status: response.status,
+    etag: (response.headers.etag as string | undefined) ?? null,
+    ms: response.ms,
+    ...(request.wantJson ? { json: text ? JSON.parse(text) : null } : {}),
+  };
+}
+
 function handle(request: Request): Promise<unknown> {
   switch (request.kind) {
     case 'latency':
@@ -284,6 +355,11 @@ function handle(request: Request): Promise<unknown> {
       return slice(request.baseUrl, request.load, request.writers, request.durationMs);
     case 'lag':
       return lag(request);
+    case 'keep':
+      bodies.set(request.name, Buffer.from(request.body));
+      return Promise.resolve(null);
+    case 'request':
+      return perform(request.baseUrl, request.request);
   }
 }
 

@@ -27,7 +27,7 @@ import { measurePageThroughput } from './page-throughput';
 import { productListSection } from './products';
 import { measureProjectionLag } from './projection-lag';
 import { measureRebuild, seedGroups } from './rebuild';
-import { measureDesignsRebuild } from './rebuild-designs';
+import { DESIGNS_REBUILD_PLAN, measureDesignsRebuild } from './rebuild-designs';
 import { type BenchReport, formatReport } from './report';
 import { measureServicesLag } from './services-lag';
 import { formatUiWeight, measureUiWeight, uiWeightSkipReason } from './ui-weight';
@@ -68,8 +68,8 @@ const FULL: Plan = {
   targetGroups: 1_000_000,
   listWarmup: 10,
   listSamples: 100,
-  designs: 100_000,
-  designsBudgetMs: 120_000,
+  designs: DESIGNS_REBUILD_PLAN.full.designs,
+  designsBudgetMs: DESIGNS_REBUILD_PLAN.full.budgetMs,
   servicesLagMs: 10_000,
 };
 const QUICK: Plan = {
@@ -81,8 +81,8 @@ const QUICK: Plan = {
   targetGroups: 10_000,
   listWarmup: 5,
   listSamples: 30,
-  designs: 5_000,
-  designsBudgetMs: 30_000,
+  designs: DESIGNS_REBUILD_PLAN.quick.designs,
+  designsBudgetMs: DESIGNS_REBUILD_PLAN.quick.budgetMs,
   servicesLagMs: 2_000,
 };
 

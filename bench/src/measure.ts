@@ -165,6 +165,33 @@ export async function sampleLatency(
   return summarize(latencies);
 }
 
+/** Latency as the client process timed it, and the CPU this process (the server's) spent per request. */
+export interface RemoteLatency extends Percentiles {
+  /** CPU time of this process over the samples, per request (its own work: every other process's is not in it). */
+  serverCpuMs: number;
+}
+
+/**
+ * Runs `probe` `warmup` times unmeasured, then `samples` times one after another; each probe
+ * returns the milliseconds its request took as the client process timed it (HttpChild.request). On
+ * a loaded machine the CPU per request is the steadier figure: time spent waiting for a core is
+ * not in it.
+ */
+export async function sampleRemote(
+  probe: (iteration: number) => Promise<number>,
+  { warmup, samples }: { warmup: number; samples: number },
+): Promise<RemoteLatency> {
+  for (let i = 0; i < warmup; i++) await probe(i);
+  const latencies: number[] = [];
+  const before = process.cpuUsage();
+  for (let i = 0; i < samples; i++) latencies.push(await probe(warmup + i));
+  const cpu = process.cpuUsage(before);
+  return { ...summarize(latencies), serverCpuMs: (cpu.user + cpu.system) / 1000 / samples };
+}
+
+/** `met yes` or `met NO`, for a figure beside its target (at most `target`). */
+export const met = (figure: number, target: number) => `met ${figure <= target ? 'yes' : 'NO'}`;
+
 /** Resolves once `condition` holds, checking every `everyMs`; throws after `timeoutMs`. */
 export async function until(
   condition: () => boolean | Promise<boolean>,

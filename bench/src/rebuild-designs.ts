@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { nextId } from '@interior/command-service/ids';
 import {
   type DesignDocument,
@@ -33,9 +34,23 @@ export interface DesignsRebuild {
   eventsPerSecond: number;
   /** Their data, in MB (10⁶ bytes) a second. */
   megabytesPerSecond: number;
+  /**
+   * CPU seconds spent on the build by this process (the runner) and by the PostgreSQL backends of
+   * the section's database (null when the server's processes cannot be read here: not on this
+   * machine, or no /proc). On a loaded machine the rate measures the wait for a core as much as the
+   * work; events per CPU second does not.
+   */
+  runnerCpuSeconds: number;
+  serverCpuSeconds: number | null;
 }
 
 const SAVES = 2;
+
+/** The section's sizes: designs seeded, and the longest its build is timed. */
+export const DESIGNS_REBUILD_PLAN = {
+  full: { designs: 100_000, budgetMs: 120_000 },
+  quick: { designs: 5_000, budgetMs: 30_000 },
+} as const;
 
 /** A room of `width` × `depth` mm at (x, y), its four walls, a door in the first. */
 function addRoom(doc: DesignDocument, n: number, x: number, y: number, width: number, depth: number) {
@@ -163,6 +178,8 @@ export async function measureDesignsRebuild(
     const seedSeconds = (performance.now() - started) / 1000;
     const log = await handledLog(knex);
     progress('building the designs read model from the log');
+    const serverBefore = await backendCpuSeconds(knex);
+    const cpuBefore = process.cpuUsage();
     const began = performance.now();
     await runner.start();
     const finished = await runner
@@ -170,6 +187,8 @@ export async function measureDesignsRebuild(
       .then(() => true)
       .catch(() => false);
     const seconds = (performance.now() - began) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const serverAfter = await backendCpuSeconds(knex);
     const checkpoint = runner.health().find((h) => h.name === designsProjection.name)?.checkpoint ?? null;
     const applied = finished ? log.events : await appliedEvents(knex, checkpoint);
     return {
@@ -184,12 +203,46 @@ export async function measureDesignsRebuild(
       eventsPerSecond: applied / seconds,
       // Every design's events are alike, so the bytes applied are in proportion to the events.
       megabytesPerSecond: (log.bytes * (applied / log.events)) / 1e6 / seconds,
+      runnerCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      serverCpuSeconds: serverAfter && serverBefore ? cpuSince(serverBefore, serverAfter) : null,
     };
   } finally {
     await runner.stop();
     await db.close();
     await database.drop();
   }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/**
+ * CPU seconds so far of each backend of the database `knex` uses, by process id, read from /proc:
+ * null when they cannot be read (the server is on another machine, or this is not Linux).
+ */
+async function backendCpuSeconds(knex: Knex): Promise<Map<number, number> | null> {
+  const { rows } = await knex.raw<{ rows: { pid: number }[] }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const seconds = new Map<number, number>();
+  try {
+    for (const { pid } of rows) {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS);
+    }
+  } catch {
+    return null;
+  }
+  return seconds;
+}
+
+/** CPU seconds between two readings (a backend that started meanwhile counts from zero). */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function handledLog(knex: Knex): Promise<{ events: number; bytes: number }> {

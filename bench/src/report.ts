@@ -157,23 +157,7 @@ export function formatReport(report: BenchReport): string {
         int(t.processCpuPercent),
       ]),
     ),
-    `\n6. Build of the designs read model from the log: ${int(dr.designs)} designs, each created and saved ${dr.saves} times`,
-    `   (seeded by SQL in ${dr.seedSeconds.toFixed(1)} s, in a database of its own; each save one event with the whole document;`,
-    `   a runner of the designs projection alone builds it from the start of the log, as a rebuild does)`,
-    table(
-      ['design events', 'their data MB', 'applied', 'seconds', 'events/s', 'MB/s'],
-      [
-        [
-          int(dr.logEvents),
-          (dr.logBytes / 1e6).toFixed(1),
-          `${int(dr.appliedEvents)}${dr.finished ? '' : ' (time budget over)'}`,
-          dr.seconds.toFixed(1),
-          int(dr.eventsPerSecond),
-          dr.megabytesPerSecond.toFixed(1),
-        ],
-      ],
-    ),
-    `  (MB: the events' data as JSON text, 10⁶ bytes)`,
+    formatDesignsRebuild(dr),
     '\n7. Projection lag, the services as separate processes on PostgreSQL (command-service, projections, query-service)',
     table(
       ['groups created', 'p50 ms', 'p99 ms'],
@@ -186,6 +170,42 @@ export function formatReport(report: BenchReport): string {
   );
   if (report.notes.length) sections.push(`\nNotes:\n${report.notes.map((n) => `  - ${n}`).join('\n')}`);
   return `${sections.join('\n')}\n`;
+}
+
+/** Section 6: the designs read model built from the log (also printed alone, rebuild-designs-main.ts). */
+export function formatDesignsRebuild(dr: DesignsRebuild): string {
+  return [
+    `\n6. Build of the designs read model from the log: ${int(dr.designs)} designs, each created and saved ${dr.saves} times`,
+    `   (seeded by SQL in ${dr.seedSeconds.toFixed(1)} s, in a database of its own; each save one event with the whole document;`,
+    `   a runner of the designs projection alone builds it from the start of the log, as a rebuild does)`,
+    table(
+      [
+        'design events',
+        'their data MB',
+        'applied',
+        'seconds',
+        'events/s',
+        'MB/s',
+        'runner CPU s',
+        'PostgreSQL CPU s',
+      ],
+      [
+        [
+          int(dr.logEvents),
+          (dr.logBytes / 1e6).toFixed(1),
+          `${int(dr.appliedEvents)}${dr.finished ? '' : ' (time budget over)'}`,
+          dr.seconds.toFixed(1),
+          int(dr.eventsPerSecond),
+          dr.megabytesPerSecond.toFixed(1),
+          dr.runnerCpuSeconds.toFixed(1),
+          dr.serverCpuSeconds === null ? '—' : dr.serverCpuSeconds.toFixed(1),
+        ],
+      ],
+    ),
+    `  (MB: the events' data as JSON text, 10⁶ bytes; CPU: this process's, and the section database's backends'`,
+    `   (not the server's background writers); ${int(dr.appliedEvents / (dr.runnerCpuSeconds + (dr.serverCpuSeconds ?? 0)))} events per CPU second of both:`,
+    `   the rate of one idle core doing both in turn; two could reach at most twice it)`,
+  ].join('\n');
 }
 
 /**

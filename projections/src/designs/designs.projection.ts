@@ -3,9 +3,9 @@ import type { StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt } from '../projection';
 import { hasTrigramSearch } from '../search';
+import { applyDesignsBatch, createdRow, idOf, shareCountOf } from './designs-batch';
 
 const { designs, documents, pendingShares, ownerCounts } = designReadModels;
-const idOf = (event: StoredEvent) => Number(event.stream.slice('Design-'.length));
 
 /**
  * The designs' read models: `mydesign` (one row per design not purged, for every list of designs:
@@ -128,21 +128,7 @@ export const designsProjection = defineProjection({
       case 'DesignCopied': {
         const { area, roomCount } = documentSummary(event.data.document);
         const inserted = await trx(table)
-          .insert({
-            id,
-            name: event.data.name,
-            description: event.data.description,
-            ownerId: event.data.ownerId,
-            folderId: event.data.folderId,
-            planId: event.data.planId,
-            status: 'Active',
-            revision: 0,
-            area,
-            roomCount,
-            registered: occurredAt(stored),
-            registeredBy: stored.metadata.actorId,
-            version: stored.revision,
-          })
+          .insert({ ...createdRow(stored, event.data), area, roomCount })
           .onConflict('id')
           .ignore()
           .returning('id');
@@ -229,6 +215,13 @@ export const designsProjection = defineProjection({
       }
     }
   },
+  /**
+   * A rebuild or catch-up folds each batch in memory and writes each table once: one event at a
+   * time read and wrote rows per event, a whole document per save (designs-batch.ts).
+   */
+  async applyBatch(trx, events, tables) {
+    await applyDesignsBatch(trx, events, tables);
+  },
 });
 
 type Counted = { ownerId: number; status: string };
@@ -274,6 +267,7 @@ async function refreshShareCount(
 ) {
   const row = await trx(tables[designs]!).where({ id }).first('ownerId');
   if (!row) return;
-  const shares = aces.filter((a) => !(a.identity.type === 'User' && a.identity.id === row.ownerId)).length;
-  await trx(tables[designs]!).where({ id }).update({ shareCount: shares });
+  await trx(tables[designs]!)
+    .where({ id })
+    .update({ shareCount: shareCountOf(aces, row.ownerId) });
 }
