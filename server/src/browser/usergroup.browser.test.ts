@@ -43,7 +43,7 @@ describeInBrowser('user groups in the browser', () => {
     await overlay.waitFor();
     expect(await overlay.count()).toBe(1);
     expect(await overlay.evaluate(layerOf)).toBe('9999');
-    const box = await overlay.locator('.MuiPaper-root').boundingBox();
+    const box = await overlay.getByTestId('loading-overlay-box').boundingBox();
     expect([box?.width, box?.height]).toEqual([250, 182]);
     await page.waitForURL(/\/dashboard\/usergroup$/);
     await page.unroute('**/api/login');
