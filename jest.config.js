@@ -33,6 +33,8 @@ export default {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  // The UI's stylesheets are Vite's to bundle; under Jest (Node, no DOM) importing one does nothing.
+  moduleNameMapper: { '\\.css$': '<rootDir>/ui/src/testing/stylesheet.ts' },
   testMatch: ['<rootDir>/*/src/**/*.test.ts', '<rootDir>/*/src/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   maxWorkers: 2,

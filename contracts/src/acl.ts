@@ -4,6 +4,7 @@ import { categoryResources } from './category';
 import type { EventsOf } from './events';
 import { messages } from './messages';
 import { type ObjectType, ObjectTypeSchema } from './object-types';
+import { type Permission, permissions, permits } from './permissions';
 import { RoleSchema } from './role-schemas';
 import { type Role, roleLabels } from './roles';
 import { idFrom, MAX_ID } from './validation';
@@ -11,19 +12,9 @@ import { idFrom, MAX_ID } from './validation';
 /**
  * Per-object access control: a grant gives a security identity (a user, a group or
  * a role) a permission on one object (`{type, id}`) or on every object of a type (`{type}`).
- * Admin includes Write, Write includes Read.
+ * The permissions and how they compare are in permissions.ts.
  */
-export const permissions = ['Admin', 'Read', 'Write'] as const;
-export type Permission = (typeof permissions)[number];
 export const PermissionSchema = z.enum(permissions, { error: messages.invalidPermission });
-export const permissionLabels: Record<Permission, string> = { Admin: '관리', Read: '읽기', Write: '쓰기' };
-
-const rank: Record<Permission, number> = { Read: 1, Write: 2, Admin: 3 };
-/** Whether holding `held` allows what `wanted` asks. */
-export const permits = (held: Permission, wanted: Permission) => rank[held] >= rank[wanted];
-/** Every permission that allows `wanted` (for queries). */
-export const permissionsAllowing = (wanted: Permission): Permission[] =>
-  permissions.filter((p) => permits(p, wanted));
 
 export interface ObjectIdentity {
   type: ObjectType;
@@ -171,10 +162,6 @@ export function defaultPermission(roles: readonly string[], type: ObjectType): P
   return best;
 }
 
-/** The stronger of two permissions (null: none held). */
-export const strongest = (a: Permission | null, b: Permission | null): Permission | null =>
-  a === null ? b : b === null ? a : permits(a, b) ? a : b;
-
 /**
  * What the signed-in user holds on one object type (`GET api/permission/mine`): `type` on every
  * record of it (the Admin role, role defaults, type-level grants), `records` the strongest grant
@@ -191,41 +178,3 @@ export interface MyPermissions {
 export interface MyRecordPermission {
   permission: Permission | null;
 }
-
-/**
- * The permission a screen action needs on a record (`create` and `typePermissions`: on the type),
- * as the API decides it: reading needs Read, changing Write, the grants Admin. Administering a
- * user (roles, status, erasure) needs Admin, not Write, so nobody can promote themselves.
- */
-export const screenActions = [
-  'list',
-  'show',
-  'export',
-  'create',
-  'edit',
-  'delete',
-  'permissions',
-  'typePermissions',
-] as const;
-export type ScreenAction = (typeof screenActions)[number];
-
-const actionNeeds: Record<ScreenAction, Permission> = {
-  list: 'Read',
-  show: 'Read',
-  export: 'Read',
-  create: 'Write',
-  edit: 'Write',
-  delete: 'Write',
-  permissions: 'Admin',
-  typePermissions: 'Admin',
-};
-/** Object types whose writes are administration: they need Admin (see above). */
-const administeredTypes: readonly ObjectType[] = ['User'];
-
-export function permissionForAction(type: ObjectType, action: ScreenAction): Permission {
-  const needed = actionNeeds[action];
-  return needed === 'Write' && administeredTypes.includes(type) ? 'Admin' : needed;
-}
-
-/** Actions decided on the whole type rather than on one record or on any one record. */
-export const typeWideActions: readonly ScreenAction[] = ['create', 'typePermissions'];

@@ -63,9 +63,6 @@ export interface StoredFile {
   size: number;
 }
 
-/** Where a stored file is served (public: an <img> cannot send a token; the name is unguessable). */
-export const fileUrl = (file: Pick<StoredFile, 'name'>) => `/api/file/${file.name}`;
-
 /** Stored names: a v4 UUID and the extension of the detected type. */
 export const STORED_FILE_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;

@@ -1,8 +1,8 @@
-import { type Permission, permissionLabels } from './acl';
 import { agreementDefinitions } from './agreements';
 import { erasedPersonName } from './event-labels';
 import { koreaTimeText } from './korea-time';
 import type { ObjectType } from './object-types';
+import { type Permission, permissionLabels } from './permissions';
 import { resources } from './resources';
 import { type Role, roleLabels } from './roles';
 import { type UserStatus, userStatusLabels } from './user';

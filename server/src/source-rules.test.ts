@@ -143,6 +143,7 @@ const uiLayers: readonly (readonly string[])[] = [
   ['testing'],
   ['browserStorage.ts'],
   ['pageTitle.ts'],
+  ['plain'],
   ['feedback'],
   ['i18n'],
   ['export'],

@@ -1,7 +1,5 @@
 import { designerPath } from '@interior/contracts';
-import { CssBaseline } from '@mui/material';
-import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { DashboardGate, RequireSession } from './admin/DashboardGate';
@@ -11,15 +9,18 @@ import { GlobalLoadingOverlay } from './feedback/LoadingOverlay';
 import { NoticeProvider } from './feedback/NoticeProvider';
 import { ServerUnreachableNotice } from './feedback/ServerUnreachableNotice';
 import { TopProgressBar } from './feedback/TopProgressBar';
+import { LoginPage } from './pages/LoginPage';
 import { usePaletteMode } from './theme/mode';
-import { themes } from './theme/themes';
+import { applyPalette } from './theme/palette';
 
-// Every public page is loaded on demand, each in its own chunk; the dashboard's
-// react-admin code is another chunk, loaded by DashboardGate once there is a session.
-// The editor is its own chunk: only the /designer/… route loads it.
+// The sign-in page is part of the app's first chunk, drawn without MUI: most visits start there
+// (every signed-out visit to the dashboard is sent there). Every other page is drawn with MUI, inside
+// MuiFrame (its theme and baseline), which loads with the first of them; each page is loaded on
+// demand in its own chunk. The dashboard's react-admin code is another chunk, loaded by
+// DashboardGate once there is a session; the editor is its own chunk, for the /designer/… route.
+const MuiFrame = lazy(() => import('./theme/MuiFrame').then((m) => ({ default: m.MuiFrame })));
 const DesignerPage = lazy(() => import('./designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));
 const LandingPage = lazy(() => import('./pages/LandingPage').then((m) => ({ default: m.LandingPage })));
-const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SnsLoginPage = lazy(() => import('./pages/SnsLoginPage').then((m) => ({ default: m.SnsLoginPage })));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const SignupOptionsPage = lazy(() =>
@@ -59,17 +60,20 @@ const SubscriptionPage = lazy(() =>
 );
 
 export function App() {
+  // The palette's colours as CSS variables on the root, for what is drawn without MUI; before the
+  // paint, so a dark palette never flashes light.
+  const mode = usePaletteMode();
+  useLayoutEffect(() => applyPalette(mode), [mode]);
   return (
-    <ThemeProvider theme={themes[usePaletteMode()]}>
-      <CssBaseline />
-      <NoticeProvider>
-        <DataBrowserRouter>
-          <DocumentTitle />
-          <AppErrorBoundary>
-            <Suspense fallback={<TopProgressBar />}>
-              <Routes>
+    <NoticeProvider>
+      <DataBrowserRouter>
+        <DocumentTitle />
+        <AppErrorBoundary>
+          <Suspense fallback={<TopProgressBar />}>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route element={<MuiFrame />}>
                 <Route path="/" element={<LandingPage />} />
-                <Route path="/login" element={<LoginPage />} />
                 <Route path="/sns-login" element={<SnsLoginPage />} />
                 <Route path="/signup-options" element={<SignupOptionsPage />} />
                 <Route path="/agreement" element={<AgreementPage />} />
@@ -96,13 +100,13 @@ export function App() {
                   }
                 />
                 <Route path="*" element={<NotFoundPage />} />
-              </Routes>
-            </Suspense>
-          </AppErrorBoundary>
-        </DataBrowserRouter>
-        <GlobalLoadingOverlay />
-        <ServerUnreachableNotice />
-      </NoticeProvider>
-    </ThemeProvider>
+              </Route>
+            </Routes>
+          </Suspense>
+        </AppErrorBoundary>
+      </DataBrowserRouter>
+      <GlobalLoadingOverlay />
+      <ServerUnreachableNotice />
+    </NoticeProvider>
   );
 }

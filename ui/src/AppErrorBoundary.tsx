@@ -1,11 +1,13 @@
 import { messages } from '@interior/contracts';
-import { Alert, Box, Button } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert } from './plain/Alert';
+import { buttonClass } from './plain/button';
 
 /**
  * Last line of defence for the public routes: a screen whose code failed to load (a deploy replaced
  * its chunk, a preload error) or that crashed shows a Korean message and a reload button
- * instead of a blank page. The dashboard has react-admin's own error page inside its layout.
+ * instead of a blank page. The dashboard has react-admin's own error page inside its layout. Drawn
+ * without MUI: the code that failed to load may be MUI's own.
  */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -21,18 +23,18 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Box sx={{ p: 4, maxWidth: 560, mx: 'auto' }}>
+      <div style={{ padding: 32, maxWidth: 560, margin: '0 auto' }}>
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            <button type="button" className={buttonClass('inherit')} onClick={() => window.location.reload()}>
               새로 고침
-            </Button>
+            </button>
           }
         >
           {messages.unknownError}
         </Alert>
-      </Box>
+      </div>
     );
   }
 }

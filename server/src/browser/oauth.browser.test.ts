@@ -4,6 +4,7 @@ import {
   type LaunchedBrowser,
   launchBrowser,
   screenshot,
+  seriousViolations,
   UI_DIR,
   waitUntil,
 } from '../testing/browser';
@@ -41,6 +42,8 @@ describeInBrowser('Kakao sign-in in the browser', () => {
     await page.goto(`${platform.url}/login`);
     await waitUntil(page.getByRole('link', { name: '네이버 로그인' }));
     await screenshot(page, 'login-sns-buttons');
+    // The brands' buttons are readable too (the other tests' /login has no provider configured).
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: '카카오 로그인' }).click();
     await page.waitForURL(/\/signup-sns\?ticket=/);
     await waitUntil(page.getByRole('heading', { name: '카카오 계정으로 가입' }));

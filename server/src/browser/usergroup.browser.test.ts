@@ -44,7 +44,7 @@ describeInBrowser('user groups in the browser', () => {
     await waitUntil(overlay);
     expect(await overlay.count()).toBe(1);
     expect(await overlay.evaluate(layerOf)).toBe('9999');
-    const box = await overlay.locator('.MuiPaper-root').boundingBox();
+    const box = await overlay.getByTestId('loading-overlay-box').boundingBox();
     expect([box?.width, box?.height]).toEqual([250, 182]);
     await page.waitForURL(/\/dashboard\/usergroup$/);
     await page.unroute('**/api/login');

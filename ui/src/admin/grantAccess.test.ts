@@ -10,7 +10,7 @@ import {
 } from '@interior/contracts';
 import type { GrantSource } from '../kit/grants';
 import { canOpenDashboardRoute } from './access';
-import { decideAccess } from './grantAccess';
+import { dashboardObjectTypes, decideAccess } from './grantAccess';
 
 /** A user's grants: per type, and per record as `Type:id`. */
 function grants(
@@ -49,6 +49,10 @@ const can = (
   });
 
 describe('decideAccess: the route roles OR a grant', () => {
+  it('knows the object type of the same resources as the contracts', () => {
+    expect(dashboardObjectTypes).toEqual(resourceObjectTypes);
+  });
+
   it('is exactly the route table of roles for users without grants; records are changed by writers only', async () => {
     const none = grants();
     for (const route of [...Object.keys(dashboardRoutes), 'mailbox', 'clientlog']) {

@@ -1,8 +1,8 @@
 import {
+  type ObjectType,
   type Permission,
   permissionForAction,
   permits,
-  resourceObjectTypes,
   type ScreenAction,
   screenActions,
   strongest,
@@ -10,6 +10,32 @@ import {
 } from '@interior/contracts';
 import type { GrantSource } from '../kit/grants';
 import { canOpenDashboardRoute } from './access';
+
+/**
+ * contracts' resourceObjectTypes (the dashboard resources whose records are objects with grants)
+ * written out: that one is read from the resources' declarations, whose module brings zod and the
+ * design document's code into the dashboard's first load, of which this module is part (the auth
+ * provider decides every screen's access with it).
+ * grantAccess.test.ts holds it to the contracts'.
+ */
+export const dashboardObjectTypes: Readonly<Partial<Record<string, ObjectType>>> = {
+  user: 'User',
+  usergroup: 'UserGroup',
+  'category/product': 'ProductCategory',
+  'category/material': 'MaterialCategory',
+  'category/paving': 'PavingCategory',
+  'category/set': 'SetCategory',
+  'category/plan': 'PlanCategory',
+  'category/walldrawing': 'WallDrawingCategory',
+  model: 'Model',
+  brand: 'Brand',
+  product: 'Product',
+  material: 'Material',
+  workspace: 'Workspace',
+  bom: 'Bom',
+  plan: 'Plan',
+  walldrawing: 'WallDrawing',
+};
 
 const isScreenAction = (action: string): action is ScreenAction =>
   (screenActions as readonly string[]).includes(action);
@@ -36,7 +62,7 @@ export async function decideAccess(options: {
 }): Promise<boolean> {
   const { resource, action, record, roles, grants } = options;
   const byRoute = canOpenDashboardRoute(resource, roles);
-  const type = resourceObjectTypes[resource];
+  const type = dashboardObjectTypes[resource];
   if (!type) return byRoute;
   if (roles.includes('Admin')) return true;
   if (!isScreenAction(action)) return false;

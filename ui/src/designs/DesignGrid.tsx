@@ -1,12 +1,12 @@
 import { type DesignRecord, dashboardPath } from '@interior/contracts';
-import { Box, Card, CardActionArea, CardActions, CardContent, Link, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardActions, CardContent, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, useListContext } from 'react-admin';
+import { useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { formatArea, formatDate } from './api';
 import { DesignThumbnail } from './DesignThumbnail';
 
-const overviewPath = (id: number) => `${dashboardPath}/mydesign/${id}/overview`;
+export const overviewPath = (id: number) => `${dashboardPath}/mydesign/${id}/overview`;
 
 /** The designs of the surrounding list as cards with their drawings. */
 export function DesignCards({
@@ -46,43 +46,5 @@ export function DesignCards({
         </Card>
       ))}
     </Box>
-  );
-}
-
-/**
- * The designs of the surrounding list, one row each, sorted by their column headers; `children`
- * adds columns before the actions. On a narrow screen the table scrolls inside its own box.
- */
-export function DesignTable({
-  actions,
-  empty,
-  children,
-}: {
-  actions: (design: DesignRecord) => ReactNode;
-  empty: ReactElement;
-  children?: ReactNode;
-}) {
-  return (
-    <DataTable<DesignRecord> rowClick={false} bulkActionButtons={false} empty={empty}>
-      <DataTable.Col
-        source="name"
-        label="이름"
-        render={(d) => (
-          <Link component={RouterLink} to={overviewPath(d.id)}>
-            {d.name}
-          </Link>
-        )}
-      />
-      <DataTable.NumberCol source="area" label="면적" render={(d) => formatArea(d.area)} />
-      <DataTable.NumberCol source="roomCount" label="방" />
-      <DataTable.Col
-        source="updated"
-        label="수정일"
-        render={(d) => formatDate(d.updated ?? d.registered)}
-        sx={{ whiteSpace: 'nowrap' }}
-      />
-      {children}
-      <DataTable.Col label="" disableSort align="right" render={actions} sx={{ whiteSpace: 'nowrap' }} />
-    </DataTable>
   );
 }

@@ -7,7 +7,8 @@ import { listStateProps } from '../kit/ListStates';
 import { touches, useWrite } from '../kit/useWrite';
 import { designApi, formatDate } from './api';
 import { PromptDialog } from './DesignDialogs';
-import { DesignCards, DesignTable } from './DesignGrid';
+import { DesignCards } from './DesignGrid';
+import { DesignTable } from './DesignTable';
 
 const nothing = () => null;
 /** Every design list is searched by name (`q`). */

@@ -23,14 +23,19 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { SearchInput, TopToolbar, useGetList, useListContext, useStore } from 'react-admin';
 import { List } from '../export/List';
+import { TopProgressBar } from '../feedback/TopProgressBar';
 import { listStateProps } from '../kit/ListStates';
 import { touches, useWrite } from '../kit/useWrite';
 import { designApi, type FolderRecord } from './api';
 import { CreateDialog, DesignActions, MoveFolderDialog, PromptDialog } from './DesignDialogs';
-import { DesignCards, DesignTable } from './DesignGrid';
+import { DesignCards } from './DesignGrid';
+
+// The table view (react-admin's DataTable, its column chooser and bulk actions) loads when chosen:
+// the cards are the default, and 내 디자인 is the first screen after every sign-in.
+const DesignTable = lazy(() => import('./DesignTable').then((m) => ({ default: m.DesignTable })));
 
 type SortKey = 'updated' | 'name' | 'area';
 const sorts: Record<SortKey, { label: string; field: string; order: 'ASC' | 'DESC' }> = {
@@ -242,7 +247,9 @@ function MyDesignsBody() {
       <FolderPanel folders={folders} />
       <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         {view === 'table' ? (
-          <DesignTable actions={actions} empty={empty} />
+          <Suspense fallback={<TopProgressBar />}>
+            <DesignTable actions={actions} empty={empty} />
+          </Suspense>
         ) : (
           <DesignCards actions={actions} empty={empty} />
         )}

@@ -1,6 +1,5 @@
-import { Box, CircularProgress, Paper } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import { useEffect } from 'react';
+import './feedback.css';
 import { showLoading, useGlobalLoading } from './loading';
 
 /** The overlay's box is 250x182 and its layer 9999. */
@@ -17,34 +16,35 @@ export function LoadingOverlay({ visible = false }: { visible?: boolean }) {
   return null;
 }
 
+/** MUI's circular progress drawn by CSS (feedback.css), named for screen readers. */
+function Spinner({ label }: { label: string }) {
+  return (
+    <span className="app-spinner" role="progressbar" aria-label={label}>
+      <svg viewBox="22 22 44 44" width="40" height="40" aria-hidden="true">
+        <circle cx="44" cy="44" r="20.2" />
+      </svg>
+    </span>
+  );
+}
+
 /**
  * The full-screen blurred overlay with a spinner, mounted once at the root. Shown while
- * the global loading flag is raised (showLoading / withLoading / a visible LoadingOverlay).
+ * the global loading flag is raised (showLoading / withLoading / a visible LoadingOverlay). Drawn
+ * without MUI: it shows over the sign-in page, which does not load MUI.
  */
 export function GlobalLoadingOverlay() {
   const loading = useGlobalLoading();
   if (!loading) return null;
   return (
-    <Box
+    <div
       data-testid="loading-overlay"
       aria-busy="true"
-      sx={(theme) => ({
-        position: 'fixed',
-        inset: 0,
-        zIndex: loadingOverlayZIndex,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        backdropFilter: 'blur(4px)',
-        backgroundColor: alpha(theme.palette.background.default, 0.4),
-      })}
+      className="app-loading-overlay"
+      style={{ zIndex: loadingOverlayZIndex }}
     >
-      <Paper
-        elevation={6}
-        sx={{ ...loadingOverlayBox, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-      >
-        <CircularProgress aria-label="처리 중" />
-      </Paper>
-    </Box>
+      <div className="app-loading-overlay__box" data-testid="loading-overlay-box" style={loadingOverlayBox}>
+        <Spinner label="처리 중" />
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert } from '@mui/material';
+import { Alert } from '../plain/Alert';
+import './feedback.css';
 import { useServerUnreachable } from './reachability';
 
 /**
@@ -8,20 +9,7 @@ import { useServerUnreachable } from './reachability';
 export function ServerUnreachableNotice() {
   if (!useServerUnreachable()) return null;
   return (
-    <Alert
-      severity="error"
-      role="alert"
-      data-testid="server-unreachable"
-      sx={{
-        position: 'fixed',
-        top: 0,
-        left: 0,
-        right: 0,
-        zIndex: 1400,
-        borderRadius: 0,
-        justifyContent: 'center',
-      }}
-    >
+    <Alert severity="error" testId="server-unreachable" className="app-unreachable">
       서버에 연결할 수 없습니다. 연결되는 대로 이 알림은 사라집니다. 잠시 후 다시 시도해 주세요.
     </Alert>
   );

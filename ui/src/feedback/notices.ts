@@ -1,7 +1,7 @@
 import { paidPlanMessages, subscriptionPagePath } from '@interior/contracts';
-import { Button } from '@mui/material';
 import { enqueueSnackbar } from 'notistack';
 import { createElement, type ReactNode } from 'react';
+import { buttonClass } from '../plain/button';
 
 /** The label of the way to the plans, the same on every notice that a paid plan lifts. */
 export const seePlansLabel = '구독 상품 보기';
@@ -20,7 +20,7 @@ export interface NoticeOptions {
  */
 export function showNotice(message: ReactNode, type: NoticeType = 'info', options: NoticeOptions = {}): void {
   // A refusal a paid plan lifts (the server's answer to a free user) carries the way to the plans.
-  // The toasts sit outside the router, so the link is a plain one.
+  // The toasts sit outside the router (and above the pages drawn without MUI), so the link is a plain one.
   const needsPlan = typeof message === 'string' && paidPlanMessages.includes(message);
   enqueueSnackbar(message, {
     variant: type,
@@ -28,8 +28,8 @@ export function showNotice(message: ReactNode, type: NoticeType = 'info', option
       ? {
           action: () =>
             createElement(
-              Button,
-              { color: 'inherit', size: 'small', href: subscriptionPagePath },
+              'a',
+              { className: buttonClass('inherit'), href: subscriptionPagePath },
               seePlansLabel,
             ),
           // Long enough to read it and reach the link.

@@ -221,7 +221,7 @@ export const ko: TranslationMessages = {
     },
   },
   resources: {
-    ...declaredResourceLabels(),
+    ...declaredResourceLabels,
     user: {
       name: '사용자',
       fields: {

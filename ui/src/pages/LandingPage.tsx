@@ -1,8 +1,9 @@
 import { landingAfterSignIn, subscriptionPagePath } from '@interior/contracts';
 import { Box, Button, Card, CardContent, CardMedia, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { siteName } from '../pageTitle';
 import { loginPath, useSession } from '../session';
-import { PublicLayout, productName } from './PublicLayout';
+import { PublicLayout } from './PublicLayout';
 import { PlanCard, usePlans } from './subscription/PlanCard';
 
 /**
@@ -86,7 +87,7 @@ export function LandingPage() {
           인테리어 디자인부터 견적과 주문까지
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary">
-          {productName}에서 공간을 설계하고, 견적을 내고, 주문까지 한 번에 진행하세요.
+          {siteName}에서 공간을 설계하고, 견적을 내고, 주문까지 한 번에 진행하세요.
         </Typography>
         <Box>
           {signedIn ? (

@@ -1,20 +1,11 @@
 import { messages } from '@interior/contracts';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  FormControlLabel,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../feedback/LoadingOverlay';
 import { withLoading } from '../feedback/loading';
+import { Alert } from '../plain/Alert';
+import { buttonClass } from '../plain/button';
+import { TextField } from '../plain/TextField';
 import {
   ApiError,
   isNetworkError,
@@ -26,9 +17,8 @@ import {
   useSession,
 } from '../session';
 import { ResendVerificationAction } from './account/ResendVerificationAction';
-import { PublicLayout } from './PublicLayout';
+import { PlainLayout } from './PlainLayout';
 import { SnsButtons } from './sns/SnsButtons';
-import { TextField } from './TextField';
 
 type LoginField = 'email' | 'password';
 type FieldErrors = Partial<Record<LoginField, string>>;
@@ -53,11 +43,18 @@ function loginFailure(error: unknown): LoginFailure {
   return { message: messages.unknownError, fields: {} };
 }
 
-/** The rules of a sign-in, with zod: fetched at the first submit, the page paints without them. */
+/**
+ * The rules of a sign-in, with zod: the page paints without them; they are fetched when the visitor
+ * starts typing (by the time the form is sent they are there) or, at the latest, at the first submit.
+ */
 const loginRules = () =>
   Promise.all([import('@interior/contracts/user'), import('@interior/contracts/validation')]);
 
-/** /login: e-mail and password, with "이메일 저장" remembering the e-mail in this browser. */
+/**
+ * /login: e-mail and password, with "이메일 저장" remembering the e-mail in this browser. Drawn
+ * without MUI (plain/): most visits start here, and a visitor who only signs in should not wait
+ * for the admin framework, which the dashboard loads after the sign-in.
+ */
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -105,77 +102,79 @@ export function LoginPage() {
   };
 
   return (
-    <PublicLayout maxWidth="xs">
+    <PlainLayout>
       <LoadingOverlay visible={session.status === 'pending'} />
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
+      <div className="plain-card">
+        <h1 className="plain-title">로그인</h1>
+        <form
+          id="login-form"
+          noValidate
+          onSubmit={submit}
+          onInput={() => void loginRules()}
+          aria-label="로그인"
+          className="plain-stack"
+        >
+          {failure && (
+            <Alert severity="error" testId="login-error">
+              {failure}
+            </Alert>
+          )}
+          {failure === messages.emailNotVerified && <ResendVerificationAction email={email} />}
+          <TextField
+            id="login-email"
+            name="email"
+            type="email"
+            label="이메일"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
+            required
+            autoFocus={!email}
+          />
+          <TextField
+            id="login-password"
+            name="password"
+            type="password"
+            label="비밀번호"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password}
+            required
+            autoFocus={Boolean(email)}
+            ref={passwordInput}
+          />
+          <label className="plain-check">
+            <input
+              type="checkbox"
+              id="login-remember-email"
+              name="rememberEmail"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            이메일 저장
+          </label>
+          <button
+            type="submit"
+            className={buttonClass('contained', { large: true, fullWidth: true })}
+            disabled={submitting}
+          >
             로그인
-          </Typography>
-          <Box component="form" id="login-form" noValidate onSubmit={submit} aria-label="로그인">
-            <Stack spacing={2}>
-              {failure && (
-                <Alert severity="error" role="alert" data-testid="login-error">
-                  {failure}
-                </Alert>
-              )}
-              {failure === messages.emailNotVerified && <ResendVerificationAction email={email} />}
-              <TextField
-                id="login-email"
-                name="email"
-                type="email"
-                label="이메일"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                error={Boolean(fieldErrors.email)}
-                helperText={fieldErrors.email}
-                required
-                fullWidth
-                autoFocus={!email}
-              />
-              <TextField
-                id="login-password"
-                name="password"
-                type="password"
-                label="비밀번호"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={Boolean(fieldErrors.password)}
-                helperText={fieldErrors.password}
-                required
-                fullWidth
-                autoFocus={Boolean(email)}
-                inputRef={passwordInput}
-              />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    id="login-remember-email"
-                    name="rememberEmail"
-                    checked={remember}
-                    onChange={(event) => setRemember(event.target.checked)}
-                  />
-                }
-                label="이메일 저장"
-              />
-              <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
-                로그인
-              </Button>
-              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-                <Link component={RouterLink} to="/find-password" variant="body2">
-                  비밀번호 찾기
-                </Link>
-                <Link component={RouterLink} to="/signup-options" variant="body2">
-                  회원가입
-                </Link>
-              </Stack>
-            </Stack>
-          </Box>
-          <SnsButtons nextPage={nextPage} />
-        </CardContent>
-      </Card>
-    </PublicLayout>
+          </button>
+          <div className="plain-row">
+            <Link to="/find-password" className="plain-link">
+              비밀번호 찾기
+            </Link>
+            <Link to="/signup-options" className="plain-link">
+              회원가입
+            </Link>
+          </div>
+        </form>
+        <SnsButtons nextPage={nextPage} />
+      </div>
+    </PlainLayout>
   );
 }

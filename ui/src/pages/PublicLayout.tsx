@@ -1,11 +1,13 @@
 import { AppBar, Box, Container, Link, Toolbar } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { siteName } from '../pageTitle';
 import { ThemeModeToggle } from '../theme/ThemeModeToggle';
 
-export const productName = '인테리어 디자인 플랫폼';
-
-/** Frame of the public pages: the product name (home link), the palette switch, the page. */
+/**
+ * Frame of the public pages: the product name (home link), the palette switch, the page. The
+ * sign-in page has the same frame without MUI (PlainLayout).
+ */
 export function PublicLayout({
   children,
   maxWidth = 'md',
@@ -30,7 +32,7 @@ export function PublicLayout({
             variant="h6"
             sx={{ flexGrow: 1 }}
           >
-            {productName}
+            {siteName}
           </Link>
           <ThemeModeToggle />
         </Toolbar>

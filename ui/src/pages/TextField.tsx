@@ -5,9 +5,9 @@ import { type KeyboardEventHandler, type ReactNode, useId } from 'react';
 /**
  * The public pages' text field: MUI's TextField as its documentation composes it (FormControl,
  * InputLabel, OutlinedInput, FormHelperText), with the props these pages use. MUI's own TextField
- * also carries its Select, and with it Menu, Popover and Modal, into the first load of /login for
- * no field that selects; the sign-in page's JavaScript budget (bench/src/ui-weight.ts) has no room
- * for them.
+ * also carries its Select, and with it Menu, Popover and Modal, into the first load of the sign-up
+ * and password pages for no field that selects. (The sign-in page draws its fields without MUI:
+ * plain/TextField.)
  */
 export type LightTextFieldProps = Pick<
   TextFieldProps,

@@ -38,3 +38,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export const usePaletteMode = (): PaletteMode => useSyncExternalStore(subscribe, () => mode);
+
+/** What the palette switch offers from `mode`: the other palette, and its label (also its hint). */
+export function paletteSwitch(mode: PaletteMode): { next: PaletteMode; label: string } {
+  const next = mode === 'light' ? 'dark' : 'light';
+  return { next, label: next === 'dark' ? '어두운 테마로 전환' : '밝은 테마로 전환' };
+}

@@ -2,20 +2,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { koKR } from '@mui/material/locale';
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import type { PaletteMode } from './mode';
-
-/** Korean first: Nanum Gothic where installed, then the platforms' own Korean fonts. */
-export const fontFamily = [
-  '"Nanum Gothic"',
-  'NanumGothic',
-  '"Apple SD Gothic Neo"',
-  '"Malgun Gothic"',
-  '"맑은 고딕"',
-  '"Noto Sans KR"',
-  'sans-serif',
-].join(', ');
-
-/** Corners are rounded by 0.25rem. MUI counts `shape.borderRadius` in px: 4px = 0.25rem at the 16px root. */
-export const borderRadiusPx = 4;
+import { borderRadiusPx, fontFamily, palettes } from './palette';
 
 const NoIcon = () => null;
 
@@ -76,23 +63,20 @@ export const themeOptions: Record<PaletteMode, ThemeOptions> = {
     ...shared,
     palette: {
       mode: 'light',
-      primary: { main: '#2f5d8a' },
-      secondary: { main: '#b5651d' },
-      // MUI's own orange (#ed6c02, 3.1:1) and light blue (#0288d1, 3.9:1) are too pale for text on
-      // white, as outlined chips and text buttons draw them: these read at 4.5:1 or more (WCAG AA)
-      // on the paper and on the page background, and carry white text when filled.
-      warning: { main: '#a35200' },
-      info: { main: '#01579b' },
-      background: { default: '#f5f6f8', paper: '#ffffff' },
+      primary: { main: palettes.light.primary },
+      secondary: { main: palettes.light.secondary },
+      warning: { main: palettes.light.warning },
+      info: { main: palettes.light.info },
+      background: { default: palettes.light.background, paper: palettes.light.paper },
     },
   },
   dark: {
     ...shared,
     palette: {
       mode: 'dark',
-      primary: { main: '#8fb8e0' },
-      secondary: { main: '#e0a060' },
-      background: { default: '#121417', paper: '#1c1f24' },
+      primary: { main: palettes.dark.primary },
+      secondary: { main: palettes.dark.secondary },
+      background: { default: palettes.dark.background, paper: palettes.dark.paper },
     },
   },
 };

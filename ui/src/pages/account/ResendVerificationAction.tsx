@@ -1,13 +1,15 @@
 import { messages } from '@interior/contracts';
-import { Alert, Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { withLoading } from '../../feedback/loading';
+import { Alert } from '../../plain/Alert';
+import { buttonClass } from '../../plain/button';
 import { resendVerificationMail } from '../../session';
 import { formFailure } from './formFailure';
 
 /**
  * "인증 메일 다시 보내기" beside a sign-in refused for an unverified address (POST
- * /api/email/resend: the same answer for any address, three mails an hour per address).
+ * /api/email/resend: the same answer for any address, three mails an hour per address). Drawn
+ * without MUI, as the sign-in page is.
  */
 export function ResendVerificationAction({ email }: { email: string }) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
@@ -26,15 +28,20 @@ export function ResendVerificationAction({ email }: { email: string }) {
   };
 
   return (
-    <Stack spacing={1}>
-      <Button variant="outlined" onClick={() => void resend()} disabled={busy} fullWidth>
+    <div className="plain-stack plain-stack--tight">
+      <button
+        type="button"
+        className={buttonClass('outlined', { fullWidth: true })}
+        onClick={() => void resend()}
+        disabled={busy}
+      >
         인증 메일 다시 보내기
-      </Button>
+      </button>
       {outcome && (
         <Alert severity={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
           {outcome.message}
         </Alert>
       )}
-    </Stack>
+    </div>
   );
 }
