@@ -1,7 +1,13 @@
 import { encodeSamplePng } from '@interior/command-service/catalogue/sample-png';
 import type { DesignDocument } from '@interior/contracts';
 import type { Page } from 'playwright-core';
-import { describeInBrowser, type LaunchedBrowser, launchBrowser, UI_DIR, waitUntil } from '../testing/browser';
+import {
+  describeInBrowser,
+  type LaunchedBrowser,
+  launchBrowser,
+  UI_DIR,
+  waitUntil,
+} from '../testing/browser';
 import { largePlanDocument, openAndTimeFirstDraw, panAndZoom } from '../testing/large-plan';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { uploadFile } from '../testing/sample-files';
@@ -329,9 +335,7 @@ describeInBrowser('the design editor: products from above, mounted in 3D, a larg
     const page = await browser.context.newPage();
     await open(page);
     await page.goto(`${platform.url}/designer/${id}`);
-    await page
-      .locator('[data-testid=plan-static][data-rooms]:not([data-rooms="0"])')
-      .waitFor({ state: 'attached' });
+    await waitUntil(page.locator('[data-testid=plan-static][data-rooms]:not([data-rooms="0"])'), 'attached');
     // Above the first room, where its top wall (0, 0 to 4,200, 0) will be dragged to: nothing yet.
     expect(await colourOnScreen(page, await screen(page, 4200, -400))).not.toEqual(WALL_RGB);
 
