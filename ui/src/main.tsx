@@ -2,12 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startClientLog, startSession } from './session';
+import { currentPaletteMode } from './theme/mode';
+import { applyPalette } from './theme/palette';
 
 // The client log first, so that anything failing from here on is queued and uploaded.
 startClientLog();
 // The session starts before the first render: its state is `pending` until the stored token pair
 // (or one handed over by another tab) has been checked with the server.
 void startSession();
+
+// The palette's variables before anything is drawn: an element whose style the browser computed
+// without them (a focused field forces that during the first commit) would fade its colours in
+// through its transition, and read unreadable meanwhile.
+applyPalette(currentPaletteMode());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

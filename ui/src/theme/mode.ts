@@ -37,7 +37,10 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export const usePaletteMode = (): PaletteMode => useSyncExternalStore(subscribe, () => mode);
+/** The palette in use now. */
+export const currentPaletteMode = (): PaletteMode => mode;
+
+export const usePaletteMode = (): PaletteMode => useSyncExternalStore(subscribe, currentPaletteMode);
 
 /** What the palette switch offers from `mode`: the other palette, and its label (also its hint). */
 export function paletteSwitch(mode: PaletteMode): { next: PaletteMode; label: string } {
