@@ -23,6 +23,16 @@ import { ms } from './section-platform';
  */
 export const largePlanTargets = { frameP95Ms: 16.7, firstDrawMs: 1_500 } as const;
 
+/**
+ * Whether frames kept to 60 a second: 95% of the gaps between them within one display frame. A
+ * display frame is 1000/60 ms; the browser coarsens each frame's stamp to a tenth of a millisecond,
+ * with jitter, so an on-time gap can read 16.8 ms (the empty plan's own p95 does at times), and a
+ * skipped frame reads 33.3 ms. A gap is on time up to one display frame plus one stamp's resolution
+ * at each end.
+ */
+const STAMP_RESOLUTION_MS = 0.1;
+const withinOneFrame = (gapMs: number) => gapMs <= 1000 / 60 + 2 * STAMP_RESOLUTION_MS;
+
 const met = (yes: boolean) => (yes ? 'met' : 'not met');
 
 /** The built UI; `LARGE_PLAN_UI_DIR` names another build, e.g. an earlier commit's, to compare in the same conditions. */
@@ -141,7 +151,7 @@ export async function largePlanSection(
     const elements = doc.rooms.length + doc.walls.length + doc.openings.length + doc.items.length;
     return [
       `\nLarge plan: ${elements.toLocaleString('en-US')} elements (${LARGE_PLAN.rooms} rooms, ${doc.walls.length.toLocaleString('en-US')} walls, ${doc.openings.length} openings, ${doc.items.length.toLocaleString('en-US')} products), Chromium headless, ${quick ? '2' : '5'} s of panning and zooming`,
-      `  frame time      p50 ${ms(frames.p50)} ms  p95 ${ms(frames.p95)} ms  max ${ms(frames.max)} ms  (${frames.count} frames; target p95 < ${largePlanTargets.frameP95Ms} ms: ${met(frames.p95 < largePlanTargets.frameP95Ms)})`,
+      `  frame time      p50 ${ms(frames.p50)} ms  p95 ${ms(frames.p95)} ms  max ${ms(frames.max)} ms  (${frames.count} frames; target p95 within one 60 Hz frame, ${largePlanTargets.frameP95Ms} ms: ${met(withinOneFrame(frames.p95))})`,
       `  first draw      p50 ${ms(drawn.p50)} ms  max ${ms(drawn.max)} ms  (target < ${largePlanTargets.firstDrawMs.toLocaleString('en-US')} ms: ${met(drawn.p50 < largePlanTargets.firstDrawMs)}; its document had arrived at p50 ${ms(arrived.p50)} ms)`,
       `  empty plan      frame time p50 ${ms(baseline.p50)} ms  p95 ${ms(baseline.p95)} ms  (${baseline.count} frames: what this machine gives any plan now; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
       '',
