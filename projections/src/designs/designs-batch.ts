@@ -16,13 +16,14 @@ import { sqlIdentifier } from '../sql';
  * the batch touches are read in one statement, the events folded into them in memory in log order,
  * and each table written once. Each save carries the whole document, and a rebuild's page holds
  * several saves of each design: only the last document of each design in the batch is summarised,
- * serialised and written. The rules are those of `apply` (designs.projection.ts), event by event;
- * the projection tests apply the same events both ways and compare every table.
+ * serialised and written. A live event is a batch of one, so these are the read models' only
+ * rules; the projection tests apply the same events one at a time and in batches of several sizes
+ * and compare every table.
  */
 
 const { designs, documents, pendingShares, ownerCounts } = designReadModels;
 
-export const idOf = (event: StoredEvent) => Number(event.stream.slice('Design-'.length));
+const idOf = (event: StoredEvent) => Number(event.stream.slice('Design-'.length));
 
 /** A `mydesign` row as the batch holds it: timestamps read back are PostgreSQL's text of them. */
 interface DesignRow {
@@ -84,7 +85,7 @@ const MERGE = COLUMNS.filter((c) => c !== 'id')
   .join(', ');
 
 /** The columns a creation sets (the others keep their defaults); `apply` inserts these too. */
-export function createdRow(
+function createdRow(
   stored: StoredEvent,
   data: Extract<DesignEvent, { type: 'DesignCreated' }>['data'],
 ) {
@@ -104,7 +105,7 @@ export function createdRow(
 }
 
 /** The people a design is shared with: grants to anyone but its owner. */
-export function shareCountOf(aces: AclEvent['data']['aces'], ownerId: number): number {
+function shareCountOf(aces: AclEvent['data']['aces'], ownerId: number): number {
   return aces.filter((a) => !(a.identity.type === 'User' && a.identity.id === ownerId)).length;
 }
 
