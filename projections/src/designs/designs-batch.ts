@@ -84,11 +84,8 @@ const MERGE = COLUMNS.filter((c) => c !== 'id')
   .map((c) => `${sqlIdentifier(c)} = excluded.${sqlIdentifier(c)}`)
   .join(', ');
 
-/** The columns a creation sets (the others keep their defaults); `apply` inserts these too. */
-function createdRow(
-  stored: StoredEvent,
-  data: Extract<DesignEvent, { type: 'DesignCreated' }>['data'],
-) {
+/** The columns a creation sets (the others keep their defaults). */
+function createdRow(stored: StoredEvent, data: Extract<DesignEvent, { type: 'DesignCreated' }>['data']) {
   return {
     id: idOf(stored),
     name: data.name,
