@@ -164,8 +164,8 @@ class DesignsFold {
     switch (event.type) {
       case 'DesignCreated':
       case 'DesignCopied':
-        // A second creation of a design is ignored, its document too (`apply` inserts both
-        // `on conflict do nothing`, and the two rows come and go together).
+        // A second creation of a design is ignored, its document too (the design's row and its
+        // document's row come and go together).
         if (before) return;
         rows.insertIfAbsent({
           ...createdRow(stored, event.data),
@@ -249,8 +249,8 @@ function touchedIds(stored: StoredEvent): number | null {
 }
 
 /**
- * Applies `events` (in log order) to the designs read models inside the batch's transaction, with
- * the result of `apply` on each in turn.
+ * Applies `events` (in log order) to the designs read models inside the batch's transaction: the
+ * same rows as applying each in turn, each table written once.
  */
 export async function applyDesignsBatch(
   trx: Knex.Transaction,
