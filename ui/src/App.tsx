@@ -1,5 +1,5 @@
 import { designerPath } from '@interior/contracts';
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { DashboardGate, RequireSession } from './admin/DashboardGate';
@@ -10,8 +10,6 @@ import { NoticeProvider } from './feedback/NoticeProvider';
 import { ServerUnreachableNotice } from './feedback/ServerUnreachableNotice';
 import { TopProgressBar } from './feedback/TopProgressBar';
 import { LoginPage } from './pages/LoginPage';
-import { usePaletteMode } from './theme/mode';
-import { applyPalette } from './theme/palette';
 
 // The sign-in page is part of the app's first chunk, drawn without MUI: most visits start there
 // (every signed-out visit to the dashboard is sent there). Every other page is drawn with MUI, inside
@@ -60,10 +58,6 @@ const SubscriptionPage = lazy(() =>
 );
 
 export function App() {
-  // The palette's colours as CSS variables on the root, for what is drawn without MUI; before the
-  // paint, so a dark palette never flashes light.
-  const mode = usePaletteMode();
-  useLayoutEffect(() => applyPalette(mode), [mode]);
   return (
     <NoticeProvider>
       <DataBrowserRouter>

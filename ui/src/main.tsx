@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startClientLog, startSession } from './session';
-import { currentPaletteMode } from './theme/mode';
+import { currentPaletteMode, onPaletteModeChange } from './theme/mode';
 import { applyPalette } from './theme/palette';
 
 // The client log first, so that anything failing from here on is queued and uploaded.
@@ -11,10 +11,12 @@ startClientLog();
 // (or one handed over by another tab) has been checked with the server.
 void startSession();
 
-// The palette's variables before anything is drawn: an element whose style the browser computed
-// without them (a focused field forces that during the first commit) would fade its colours in
-// through its transition, and read unreadable meanwhile.
+// The palette's colours as CSS variables on the root, for what is drawn without MUI: set before
+// anything is drawn (an element whose style the browser computed without them, as a focused field
+// forces during the first commit, would fade its colours in through its transition, unreadable
+// meanwhile), and again at every switch, made here or in another tab.
 applyPalette(currentPaletteMode());
+onPaletteModeChange(() => applyPalette(currentPaletteMode()));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -250,7 +250,7 @@ export async function readRows(
     scanned += index;
     const last = chunk[index - 1];
     if (last) {
-      cursor = [String(last.logMajor), String(last.logMinor)];
+      cursor = cursorOf(last)!;
       lastSeen = last.position;
     }
     if (page.length > size) {

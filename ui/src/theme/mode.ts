@@ -28,7 +28,8 @@ function onStorage(event: StorageEvent): void {
   notify();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the palette is switched, here or in another tab; answers how to stop. */
+export function onPaletteModeChange(listener: () => void): () => void {
   if (listeners.size === 0) window.addEventListener('storage', onStorage);
   listeners.add(listener);
   return () => {
@@ -40,7 +41,8 @@ function subscribe(listener: () => void): () => void {
 /** The palette in use now. */
 export const currentPaletteMode = (): PaletteMode => mode;
 
-export const usePaletteMode = (): PaletteMode => useSyncExternalStore(subscribe, currentPaletteMode);
+export const usePaletteMode = (): PaletteMode =>
+  useSyncExternalStore(onPaletteModeChange, currentPaletteMode);
 
 /** What the palette switch offers from `mode`: the other palette, and its label (also its hint). */
 export function paletteSwitch(mode: PaletteMode): { next: PaletteMode; label: string } {
