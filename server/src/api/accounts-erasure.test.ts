@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { messages } from '@interior/contracts';
+import { eventually } from '@interior/platform/testing';
 import { ADMIN, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { recordLog, recordStateAt } from '../testing/record-history';
 
@@ -260,6 +261,8 @@ describe('erasing a user', () => {
     const knex = platform.server.runtime.db.knex;
     const raw = JSON.stringify(await knex('events').select('data', 'metadata', 'stream'));
     for (const secret of ['erase.me@test.example', '지울사람', mobile]) expect(raw).not.toContain(secret);
+    // Their mail is deleted by the mail reactor when it reads the erasure, after the command answered.
+    await eventually(async () => (await knex('mail_outbox').where({ userId: id })).length === 0);
     expect(await knex('mail_outbox').where({ userId: id })).toEqual([]);
     expect(await knex('client_logs').where({ userId: id })).toEqual([]);
     expect(JSON.stringify(await knex('users').where({ id }))).not.toContain('지울사람');
