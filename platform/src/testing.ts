@@ -95,22 +95,34 @@ export async function tableDigests(knex: knexFactory.Knex): Promise<Record<strin
 const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
- * How long the event loop kept a short timer waiting beyond its time, at worst, between the probe's
- * start and `stop()`. Timers of its own rather than `monitorEventLoopDelay`, whose histogram
- * missed a loop held from the moment it was enabled.
+ * How long the event loop was held, at worst, between the probe's start and `stop()`: how far a
+ * short timer of its own fired beyond its time. Timers of its own rather than
+ * `monitorEventLoopDelay`, whose histogram missed a loop held from the moment it was enabled.
+ *
+ * A timer is also late when the whole process waited for a core (a loaded test machine), which
+ * holds nobody's request up more than any other process's. So each late tick counts at most the
+ * CPU time the process used since the tick before: a loop held by its own work used at least that
+ * much CPU on its thread, a descheduled one used next to none.
  */
 export function eventLoopProbe(intervalMs = 10): { stop(): number } {
   let worst = 0;
   let last = performance.now();
-  const timer = setInterval(() => {
+  let lastCpu = process.cpuUsage();
+  const held = () => {
     const now = performance.now();
-    worst = Math.max(worst, now - last - intervalMs);
+    const cpu = process.cpuUsage(lastCpu);
+    const late = Math.min(now - last - intervalMs, (cpu.user + cpu.system) / 1000);
     last = now;
+    lastCpu = process.cpuUsage();
+    return late;
+  };
+  const timer = setInterval(() => {
+    worst = Math.max(worst, held());
   }, intervalMs);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(worst, performance.now() - last - intervalMs);
+      return Math.max(worst, held());
     },
   };
 }

@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   type DesignDocument,
   MAX_DOCUMENT_ELEMENTS,
@@ -8,6 +7,7 @@ import {
 } from '@interior/contracts';
 import { zigZagDocument } from '@interior/contracts/worst-case-documents';
 import type { StoredEvent } from '@interior/platform';
+import { eventLoopProbe } from '@interior/platform/testing';
 import { ADMIN, type ApiResponse, startTestPlatform, type TestPlatform } from '../testing/platform';
 import { buildWorkedExample } from '../testing/worked-example';
 
@@ -15,8 +15,7 @@ import { buildWorkedExample } from '../testing/worked-example';
  * One user's request may not hold the event loop for everyone else: the worst documents the
  * limits allow are saved and previewed, one request at a time, and the log and old revisions of a
  * long history of large saves are read, while the loop's delay is measured. The budget is ~100 ms
- * a request; the bound here is generous for a shared, loaded test machine (the loop's delay is wall
- * time, a descheduled process included) and for the VM the tests run the services in, where the
+ * a request; the bound here is generous for a shared, loaded test machine and for the VM the tests run the services in, where the
  * validation library's work costs several times more. The unbounded checks held it for 44 s.
  */
 const STALL_BOUND_MS = 1_000;
@@ -61,14 +60,14 @@ afterAll(async () => {
 
 /** The longest the event loop was held while `run` ran, in ms. */
 async function longestStall(run: () => Promise<void>): Promise<number> {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
+  const probe = eventLoopProbe();
   try {
     await run();
-  } finally {
-    delay.disable();
+  } catch (error) {
+    probe.stop();
+    throw error;
   }
-  return delay.max / 1e6;
+  return probe.stop();
 }
 
 /** Zig-zag rooms with the catalogue's wall material, and items up to the element limit. */
