@@ -32,7 +32,7 @@ async function call(base: string, token: string, method: string, path: string, b
   return { response, body: text ? JSON.parse(text) : null };
 }
 
-/** A line of the draft as `GET …/draft` answers it (its sources left out here). */
+/** A line of the draft as `GET …/draft` answers it: its sources are read on their own request. */
 type DraftLine = Omit<EstimationLine, 'sources'>;
 
 export interface EstimationDraftResult {

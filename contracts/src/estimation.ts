@@ -77,8 +77,10 @@ export const estimationLimits = { note: 1000, reason: 500, lineText: 200, lines:
 export const estimationReadModels = {
   /** one row per estimation: the `estimation`, `my-estimation` and `design-manager/estimation` lists */
   estimations: 'estimation',
-  /** the current draft of each estimation (lines, totals) */
+  /** the current draft of each estimation (lines without their sources, totals) */
   drafts: 'estimation_drafts',
+  /** the sources of each computed line of the current draft, one row per line */
+  draftSources: 'estimation_draft_sources',
   /** each issued quote revision, immutable */
   quotes: 'estimation_quotes',
 } as const;
@@ -165,11 +167,18 @@ export interface EstimationLine extends Line {
   id: string;
 }
 
+/**
+ * A line of the draft as `GET /api/estimation/{id}/draft` answers it: its sources are asked for on
+ * their own (`GET …/draft/lines/{lineId}/sources`, when the sheet opens a line's provenance), as
+ * they are most of a draft's bytes; `sourceCount` says how many there are (0: added by hand).
+ */
+export type EstimationDraftLine = Omit<EstimationLine, 'sources'> & { sourceCount: number };
+
 /** `GET /api/estimation/{id}/draft` (ETag = its version). */
 export interface EstimationDraft {
   estimationId: number;
   designRevision: number;
-  lines: EstimationLine[];
+  lines: EstimationDraftLine[];
   totals: Totals;
   /** the rates the totals used (OVERHEAD_RATE, PROFIT_RATE) as decimal text */
   rates: { OVERHEAD_RATE: string; PROFIT_RATE: string };
@@ -253,7 +262,10 @@ const Rates = z.object({ OVERHEAD_RATE: z.string(), PROFIT_RATE: z.string() });
 
 /**
  * The estimation's stream `Estimation-<id>`. A draft is recomputed or edited as a whole (the lines
- * are at most a few thousand), so each draft event carries all of its lines; a quote copies them.
+ * are at most a few thousand), so each draft event carries all of its lines. A computed draft's
+ * lines carry their sources; an edit's lines carry their fields only, each computed line keeping
+ * the sources its id had (`keepSources`; edits recorded before this carry them too). A quote
+ * copies the lines with their sources.
  */
 export const EstimationEventSchemas = {
   EstimationRequested: z.object({

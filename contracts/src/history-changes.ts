@@ -1,3 +1,4 @@
+import { keepSources } from './draft-sources';
 import type { HistoryEntry } from './history';
 
 /** A consent as the history keeps it per agreement: agreed or not, and the version of the text. */
@@ -92,6 +93,11 @@ function fieldsOf(
     case 'AclChanged':
       // A change of grants shows the grants, not the object it names.
       return { fields: { aces: data.aces }, before };
+    case 'EstimationDraftEdited':
+      // An edit's lines leave out their sources: each computed line keeps those its id had.
+      if (Array.isArray(data.lines))
+        data.lines = keepSources(data.lines as { id: string }[], known.get('lines'));
+      break;
   }
   for (const field of hiddenFields) delete data[field];
   return { fields: data, before };

@@ -10,6 +10,7 @@ export * from './csv';
 export * from './decimal';
 export * from './design';
 export * from './design-document';
+export * from './draft-sources';
 export * from './drawing';
 export * from './errors';
 export * from './estimate';

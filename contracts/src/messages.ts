@@ -209,6 +209,7 @@ export const messages = {
   estimationStateConflict: (state: string, action: string) =>
     `${state} 상태의 견적은 ${action}할 수 없습니다.`,
   estimationNoDraft: '먼저 견적 초안을 계산해야 합니다.',
+  estimationDraftLineNotFound: '견적 초안에 그 품목이 없습니다.',
   estimationEmptyDraft: '품목이 없는 견적은 발행할 수 없습니다.',
   estimationAssigneeRequired: '담당 관리자나 디자이너를 한 명 이상 지정해야 합니다.',
   estimationNotDesignManager:

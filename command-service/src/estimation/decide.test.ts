@@ -4,6 +4,7 @@ import {
   ESTIMATE_LIMITS,
   type EstimationEvent,
   type EstimationLine,
+  type LineSource,
   messages,
   totalsOf,
   workedExampleCatalogue,
@@ -48,6 +49,16 @@ const line: EstimationLine = {
   quantity: 12.6,
   unitPrice: 30_000,
   amount: 378_000,
+};
+/** Where the floor's quantity came from, as the engine tells it. */
+const floorSource: LineSource = {
+  origin: 'room',
+  elementIds: ['room1'],
+  label: '거실 바닥',
+  lossRate: '0.05',
+  base: { area: '12', perimeter: '14', height: '2.4', count: '1' },
+  quantity: '12.6',
+  explanation: '거실 바닥 12 ㎡ × (1 + 0.05)',
 };
 const rates = { OVERHEAD_RATE: '0.06', PROFIT_RATE: '0.15' };
 const totals = totalsOf([line], rates);
@@ -149,7 +160,7 @@ describe('estimation decider', () => {
     const own = { OVERHEAD_RATE: '0.1', PROFIT_RATE: '0.2' };
     const drafted: EstimationEvent = {
       type: 'EstimationDraftComputed',
-      data: { ...draft, lines: [{ ...line, sources: [] }], rates: own, problems: [] },
+      data: { ...draft, lines: [{ ...line, sources: [floorSource] }], rates: own, problems: [] },
     };
     const { id: _id, refType: _refType, refId: _refId, amount: _amount, sources: _sources, ...fields } = line;
     const free: DraftLineInput = {
@@ -161,10 +172,11 @@ describe('estimation decider', () => {
       quantity: 1,
       unitPrice: 150_000,
     };
+    // The event carries the lines' fields: the sources stay with the computed draft.
     const lines = [
-      { ...line, sources: [], quantity: 12.35, unitPrice: 31_000, amount: 382_850 },
-      { ...free, id: 'F2', refType: null, refId: null, sources: [], amount: 150_000 },
-      { ...fields, id: 'F3', refType: null, refId: null, sources: [], amount: 378_000 },
+      { ...line, quantity: 12.35, unitPrice: 31_000, amount: 382_850 },
+      { ...free, id: 'F2', refType: null, refId: null, amount: 150_000 },
+      { ...fields, id: 'F3', refType: null, refId: null, amount: 378_000 },
     ];
     spec
       .given([requested, assigned, drafted])
@@ -179,6 +191,45 @@ describe('estimation decider', () => {
         newLineIds: ['F1', 'F2', 'F3'],
       })
       .thenEvents([{ type: 'EstimationDraftEdited', data: { lines, totals: totalsOf(lines, own) } }]);
+  });
+
+  it('folds an edit with the sources its lines had, in either shape of the edit event', () => {
+    const drafted: EstimationEvent = {
+      type: 'EstimationDraftComputed',
+      data: { ...draft, lines: [{ ...line, sources: [floorSource] }], problems: [] },
+    };
+    const free = { ...line, id: 'F1', refType: null, refId: null, name: '폐기물 처리' };
+    const edited = (withSources: boolean): EstimationEvent => {
+      const lines = [
+        { ...line, unitPrice: 31_000, amount: 390_600, ...(withSources ? { sources: [floorSource] } : {}) },
+        { ...free, ...(withSources ? { sources: [] } : {}) },
+      ];
+      return { type: 'EstimationDraftEdited', data: { lines, totals: totalsOf(lines, rates) } };
+    };
+    const lines = [
+      { ...line, unitPrice: 31_000, amount: 390_600, sources: [floorSource] },
+      { ...free, sources: [] },
+    ];
+    const quote: EstimationEvent = {
+      type: 'EstimationQuoted',
+      data: {
+        revision: 1,
+        validUntil,
+        lines,
+        totals: totalsOf(lines, rates),
+        rates,
+        designRevision: 3,
+        supplier: null,
+      },
+    };
+    // Edits recorded before their sources were left out carry them; both fold alike, an edit after
+    // an edit still finds them by the line's id, and the quote copies each computed line with
+    // where it came from.
+    for (const edits of [[edited(false)], [edited(true)], [edited(false), edited(false)]])
+      spec
+        .given([requested, assigned, drafted, ...edits])
+        .when({ type: 'IssueQuote', now, supplier: null })
+        .thenEvents([quote]);
   });
 
   it('refuses an edit whose total would not stay exact, and an edit without a draft, whatever the state', () => {

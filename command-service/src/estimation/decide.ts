@@ -14,6 +14,7 @@ import {
   estimateRates,
   estimationStateLabels,
   estimationStepStates,
+  keepSources,
   messages,
   priceLines,
   type Supplier,
@@ -92,7 +93,11 @@ export function evolveEstimation(state: EstimationStateValue, event: EstimationE
       return state.draft
         ? {
             ...state,
-            draft: { ...state.draft, lines: event.data.lines as EstimationLine[], totals: event.data.totals },
+            draft: {
+              ...state.draft,
+              lines: keepSources(event.data.lines as EstimationLine[], state.draft.lines),
+              totals: event.data.totals,
+            },
           }
         : state;
     case 'EstimationQuoted':
@@ -226,9 +231,9 @@ const numbered = (lines: Estimate['lines']): EstimationLine[] =>
 
 /**
  * An edit of the draft: each line named by a computed line's id keeps where it came from (its
- * reference and sources), any other is a line added by hand; amounts and totals are priced again
- * with the draft's rates. The draft is looked for first: without one there is nothing to edit,
- * whatever the state.
+ * reference, and its sources, which the event leaves out: the fold puts them back by id), any
+ * other is a line added by hand; amounts and totals are priced again with the draft's rates. The
+ * draft is looked for first: without one there is nothing to edit, whatever the state.
  */
 function editDraft(
   state: EstimationStateValue,
@@ -237,19 +242,12 @@ function editDraft(
   if (state.status !== 'None' && !state.draft) throw ruleBroken(messages.estimationNoDraft);
   const draft = live(state, 'EditDraft').draft!;
   const kept = new Map(draft.lines.map((line) => [line.id, line]));
-  const lines: EstimationLine[] = priceLines(
-    command.lines.map((line, i): Omit<EstimationLine, 'amount'> => {
+  const lines = priceLines(
+    command.lines.map((line, i): Omit<EstimationLine, 'amount' | 'sources'> => {
       const before = line.id ? kept.get(line.id) : undefined;
       return before
-        ? {
-            ...before,
-            ...line,
-            id: before.id,
-            refType: before.refType,
-            refId: before.refId,
-            sources: before.sources,
-          }
-        : { ...line, id: command.newLineIds[i]!, refType: null, refId: null, sources: [] };
+        ? { ...line, id: before.id, refType: before.refType, refId: before.refId }
+        : { ...line, id: command.newLineIds[i]!, refType: null, refId: null };
     }),
   );
   const totals = totalsOf(lines, draft.rates);
@@ -271,8 +269,8 @@ export function requireAcceptable(state: EstimationStateValue, revision: number)
 export const estimationDecider: Decider<EstimationCommand, EstimationEvent, EstimationStateValue> = {
   initialState: initialEstimationState,
   evolve: evolveEstimation,
-  // Every draft computed or edited carries all its lines: a process that starts reads an estimate
-  // from its snapshot on. The state is plain JSON of ids, lines and totals, without personal data.
+  // Every draft computed or edited carries all its lines (a computed one with their sources): a
+  // process that starts reads an estimate from its snapshot on. The state is plain JSON of ids, lines and totals, without personal data.
   snapshot: { kind: 'estimation/1', every: 10 },
   decide(command, state) {
     if (command.type === 'RequestEstimation') {

@@ -3,7 +3,7 @@ import { readModels } from '@interior/platform';
 import { eventsOf, givenAt, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { estimationsProjection } from './estimations.projection';
 
-const { estimations, drafts, quotes } = estimationReadModels;
+const { estimations, drafts, draftSources, quotes } = estimationReadModels;
 
 const db = projectionTestDatabase();
 beforeAll(async () => {
@@ -21,7 +21,19 @@ beforeAll(async () => {
 });
 
 const spec = projectionSpec(estimationsProjection, db);
-const line = { trade: '목공', item: '걸레받이', unit: 'm', quantity: '12', unitPrice: 3000, amount: 36000 };
+const line = {
+  id: 'L1',
+  trade: '목공',
+  item: '걸레받이',
+  unit: 'm',
+  quantity: '12',
+  unitPrice: 3000,
+  amount: 36000,
+};
+const sources = [
+  { origin: 'room', elementIds: ['room1'], label: '거실', quantity: '7', explanation: '거실 둘레 7 m' },
+  { origin: 'room', elementIds: ['room2'], label: '안방', quantity: '5', explanation: '안방 둘레 5 m' },
+];
 const totals = { supply: 1_000_000, vat: 100_000, total: 1_100_000 };
 const rates = { OVERHEAD_RATE: '0.05', PROFIT_RATE: '0.1' };
 
@@ -39,7 +51,7 @@ const requested = event('EstimationRequested', request);
 const assigned = event('EstimationAssigned', { managerId: 7, designerId: 8 }, 1);
 const computed = event(
   'EstimationDraftComputed',
-  { designRevision: 4, lines: [line], totals, rates, problems: ['단가 없음: 타일'] },
+  { designRevision: 4, lines: [{ ...line, sources }], totals, rates, problems: ['단가 없음: 타일'] },
   7,
 );
 const quoted = event(
@@ -81,19 +93,57 @@ describe('the estimations read models', () => {
     });
   });
 
-  it('keeps the current draft, replaced as a whole by an edit', async () => {
-    const edited = event('EstimationDraftEdited', { lines: [{ ...line, quantity: '20' }], totals }, 8);
-    expect(await spec.given([requested, assigned, computed, edited]).rows(drafts, 'estimationId')).toEqual([
+  it('keeps the current draft, replaced as a whole by an edit, its sources apart', async () => {
+    const free = { ...line, id: 'F1', item: '폐기물 처리' };
+    const edited = event('EstimationDraftEdited', { lines: [{ ...line, quantity: '20' }, free], totals }, 8);
+    const given = spec.given([requested, assigned, computed, edited]);
+    expect(await given.rows(drafts, 'estimationId')).toEqual([
       {
         estimationId: 3,
         designRevision: 4,
-        lines: [{ ...line, quantity: '20' }],
+        // Each line says how many sources it has: an edit keeps a computed line's.
+        lines: [
+          { ...line, quantity: '20', sourceCount: 2 },
+          { ...free, sourceCount: 0 },
+        ],
         totals,
         rates,
         problems: ['단가 없음: 타일'],
         computed: givenAt(2),
         version: 3,
       },
+    ]);
+    expect(await given.rows(draftSources, 'lineId')).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
+  });
+
+  it('reads an edit recorded with its lines’ sources as one without, and replaces the sources when computed again', async () => {
+    const edited = event(
+      'EstimationDraftEdited',
+      { lines: [{ ...line, quantity: '20', sources }], totals },
+      8,
+    );
+    const again = event(
+      'EstimationDraftComputed',
+      {
+        designRevision: 4,
+        lines: [{ ...line, id: 'L2', sources: [sources[1]] }],
+        totals,
+        rates,
+        problems: [],
+      },
+      7,
+    );
+    const once = spec.given([requested, assigned, computed, edited]);
+    expect((await once.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
+      { ...line, quantity: '20', sourceCount: 2 },
+    ]);
+    expect(await once.rows(draftSources, 'lineId')).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
+    const twice = spec.given([requested, assigned, computed, edited, again]);
+    expect((await twice.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
+      { ...line, id: 'L2', sourceCount: 1 },
+    ]);
+    expect(await twice.rows(draftSources, 'lineId')).toEqual([
+      { estimationId: 3, lineId: 'L2', sources: [sources[1]] },
     ]);
   });
 

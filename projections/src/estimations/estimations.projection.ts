@@ -1,5 +1,7 @@
 import {
+  type EstimationDraftLine,
   type EstimationEvent,
+  type EstimationLine,
   estimationEventTypes,
   estimationReadModels,
   type UserEvent,
@@ -8,7 +10,7 @@ import { readModels, type StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 import { defineProjection, occurredAt } from '../projection';
 
-const { estimations, drafts, quotes } = estimationReadModels;
+const { estimations, drafts, draftSources, quotes } = estimationReadModels;
 const idOf = (event: StoredEvent) => Number(event.stream.slice('Estimation-'.length));
 
 /** A person's name as the users read model has it now (names are shown, not kept in events). */
@@ -17,6 +19,12 @@ async function nameOf(trx: Knex.Transaction, userId: number | null): Promise<str
   const row = await trx(readModels.users).where({ id: userId }).first('name');
   return row?.name ?? null;
 }
+
+/** A draft's line as its read model keeps it: the count of its sources, which are kept apart. */
+const withoutSources = (
+  { sources, ...line }: Omit<EstimationLine, 'sources'> & { sources?: readonly unknown[] },
+  count = sources?.length ?? 0,
+): EstimationDraftLine => ({ ...line, sourceCount: count });
 
 /** The people an estimation names, by the columns of their id and of their name. */
 const people = [
@@ -41,7 +49,8 @@ export const estimationsProjection = defineProjection({
   // 2: quotedTotal as a JSON number (double precision, exact for whole won as the events carry them)
   // 3: the names follow renames and erasures
   // 4: each quote keeps the supplier it was issued with
-  version: 4,
+  // 5: a draft's sources kept apart from its lines, one row per line (the lines say how many)
+  version: 5,
   handles: [...estimationEventTypes, ...personEvents],
   tables: {
     [estimations]: (t) => {
@@ -85,6 +94,13 @@ export const estimationsProjection = defineProjection({
       t.jsonb('problems').notNullable();
       t.timestamp('computed', { useTz: true }).notNullable();
       t.integer('version').notNullable();
+    },
+    // Most of a draft's bytes: read one line at a time, when the sheet opens a line's provenance.
+    [draftSources]: (t) => {
+      t.integer('estimationId').notNullable();
+      t.text('lineId').notNullable();
+      t.jsonb('sources').notNullable();
+      t.primary(['estimationId', 'lineId']);
     },
     [quotes]: (t) => {
       t.integer('estimationId').notNullable();
@@ -159,7 +175,7 @@ export const estimationsProjection = defineProjection({
         const d = event.data;
         const draft = {
           designRevision: d.designRevision,
-          lines: JSON.stringify(d.lines),
+          lines: JSON.stringify(d.lines.map((line) => withoutSources(line))),
           totals: JSON.stringify(d.totals),
           rates: JSON.stringify(d.rates),
           problems: JSON.stringify(d.problems),
@@ -170,19 +186,40 @@ export const estimationsProjection = defineProjection({
           .insert({ estimationId: id, ...draft })
           .onConflict('estimationId')
           .merge();
+        await trx(tables[draftSources]).where({ estimationId: id }).delete();
+        const sourced = d.lines.filter((line) => line.sources?.length);
+        if (sourced.length)
+          await trx(tables[draftSources]).insert(
+            sourced.map((line) => ({
+              estimationId: id,
+              lineId: line.id,
+              sources: JSON.stringify(line.sources),
+            })),
+          );
         await rows().update(changed);
         return;
       }
-      case 'EstimationDraftEdited':
+      case 'EstimationDraftEdited': {
+        // An edit keeps each computed line's sources (their rows stay); the lines say how many
+        // each has, as the draft before the edit said.
+        const before = await trx(tables[drafts]).where({ estimationId: id }).first('lines');
+        const counts = new Map(
+          ((before?.lines ?? []) as EstimationDraftLine[]).map((line) => [line.id, line.sourceCount]),
+        );
         await trx(tables[drafts])
           .where({ estimationId: id })
           .update({
-            lines: JSON.stringify(event.data.lines),
+            lines: JSON.stringify(
+              event.data.lines.map((line) =>
+                withoutSources(line, counts.get(line.id) ?? line.sources?.length),
+              ),
+            ),
             totals: JSON.stringify(event.data.totals),
             version: stored.revision,
           });
         await rows().update(changed);
         return;
+      }
       case 'EstimationQuoted': {
         const d = event.data;
         const current = await rows().first('estimateNumber');

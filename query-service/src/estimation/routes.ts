@@ -29,7 +29,7 @@ import { productLooksOf } from '../design/product-looks';
 import { sendReadableList } from '../readable-list';
 import { readableRow, requireReadable } from '../record-access';
 
-const { estimations, drafts, quotes } = estimationReadModels;
+const { estimations, drafts, draftSources, quotes } = estimationReadModels;
 const Params = z.object({ id: positiveId(messages.invalidEstimationId) });
 const DesignParams = z.object({ id: positiveId(messages.invalidDesignId) });
 const AssigneeQuery = z.object({
@@ -39,6 +39,11 @@ const AssigneeQuery = z.object({
     .trim()
     .max(100, { error: messages.maxLength(100) })
     .optional(),
+});
+/** A draft line's id: `L…` computed, `F…` added by hand. */
+const LineParams = z.object({
+  id: positiveId(messages.invalidEstimationId),
+  lineId: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, { error: messages.estimationDraftLineNotFound }),
 });
 /** At most this many people answer one search of the assignee picker. */
 const ASSIGNEE_LIMIT = 50;
@@ -129,6 +134,22 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
     if (!draft) throw notFound(messages.estimationNoDraft);
     // The draft is saved against the estimation's version: any step since makes a save stale.
     return reply.header('etag', etagOf(row.version)).send({ ...draft, version: row.version });
+  });
+
+  // Where one line's quantity came from, read when the sheet opens it: the draft leaves the sources
+  // out, as they are most of its bytes. Read by whoever reads the draft.
+  app.get('/api/estimation/:id/draft/lines/:lineId/sources', async (request) => {
+    const row = await readable(request);
+    const params = LineParams.safeParse(request.params);
+    if (!params.success) throw notFound(messages.estimationDraftLineNotFound);
+    const { lineId } = params.data;
+    const found = await deps.knex(draftSources).where({ estimationId: row.id, lineId }).first('sources');
+    if (found) return found.sources;
+    // A line added by hand has none; a line the draft does not have is not found.
+    const draft = await deps.knex(drafts).where({ estimationId: row.id }).first('lines');
+    const lines = (draft?.lines ?? []) as { id: string }[];
+    if (!lines.some((line) => line.id === lineId)) throw notFound(messages.estimationDraftLineNotFound);
+    return [];
   });
 
   app.get('/api/estimation/:id/quote', async (request) => {

@@ -124,7 +124,16 @@ describe('estimations', () => {
     expect(draft.body.totals).toEqual(workedExampleTotals);
     const floorLine = draft.body.lines.find((l: { name: string }) => l.name === '강마루 (예시)');
     expect(floorLine).toMatchObject({ trade: '바닥', quantity: 12.6, amount: 378_000 });
-    expect(floorLine.sources[0].explanation).toContain('거실');
+    // A line's sources are read on their own, by whoever reads the draft.
+    expect(floorLine.sources).toBeUndefined();
+    const floorSources = await api().request(
+      'GET',
+      `/api/estimation/${estimation.id}/draft/lines/${floorLine.id}/sources`,
+      { token: tokens.designer },
+    );
+    expect(floorSources.status).toBe(200);
+    expect(floorSources.body).toHaveLength(floorLine.sourceCount);
+    expect(floorSources.body[0].explanation).toContain('거실');
 
     const quote = await act('designer', estimation.id, 'quote');
     expect(quote.status).toBe(201);
@@ -249,9 +258,25 @@ describe('estimations', () => {
     expect(saved.headers.get('etag')).toBe(current.headers.get('etag'));
     const sofa = saved.body.lines.find((l: { name: string }) => l.name === '3인용 소파 (예시)');
     expect(sofa).toMatchObject({ unitPrice: 1_000_000, amount: 2_000_000 });
-    expect(sofa.sources.length).toBeGreaterThan(0);
+    const computedSofa = computed.body.lines.find((l: { id: string }) => l.id === sofa.id);
+    expect(sofa.sourceCount).toBe(computedSofa.sourceCount);
+    expect(sofa.sourceCount).toBeGreaterThan(0);
     const added = saved.body.lines.find((l: { name: string }) => l.name === '폐기물 처리');
-    expect(added).toMatchObject({ refType: null, amount: 120_000, sources: [] });
+    expect(added).toMatchObject({ refType: null, amount: 120_000, sourceCount: 0 });
+    // The edited line keeps its sources; a line added by hand has none; another is not found.
+    const sourcesOf = (lineId: string) =>
+      api().request('GET', `/api/estimation/${estimation.id}/draft/lines/${lineId}/sources`, {
+        token: tokens.designer,
+      });
+    const sofaSources = await sourcesOf(sofa.id);
+    expect(sofaSources.body).toHaveLength(sofa.sourceCount);
+    expect(sofaSources.body[0].label).toEqual(expect.any(String));
+    expect((await sourcesOf(added.id)).body).toEqual([]);
+    for (const unknown of ['L999', 'no%20such'])
+      expect((await sourcesOf(unknown)).body).toMatchObject({
+        status: 404,
+        message: messages.estimationDraftLineNotFound,
+      });
     expect(saved.body.totals.expense).toBe(workedExampleTotals.expense + 120_000);
     expect((await put({ 'if-match': etag })).status).toBe(412);
     const read = await api().request('GET', `/api/estimation/${estimation.id}/draft`, {

@@ -125,13 +125,10 @@ describeInBrowser('estimations in the browser', () => {
     await waitUntil(lines.filter({ hasText: '3인용 소파 (예시)' }));
     expect(await lines.count()).toBe(5);
     expect(await page.getByTestId('total-total').textContent()).toBe('3,902,800원');
-    // Each line says where its quantity came from.
-    await waitUntil(
-      lines
-        .filter({ hasText: '강마루 (예시)' })
-        .getByTestId('line-provenance')
-        .getByText('× (1 + 0.05)', { exact: false }),
-    );
+    // Each line says where its quantity came from, read when asked for.
+    const floor = lines.filter({ hasText: '강마루 (예시)' });
+    await floor.getByRole('button', { name: /^출처 \d+건 보기$/ }).click();
+    await waitUntil(floor.getByTestId('line-provenance').getByText('× (1 + 0.05)', { exact: false }));
     await screenshot(page, 'estimate-draft');
 
     // One price changed: the totals follow as the designer types, by the 견적서's own rule.

@@ -58,6 +58,10 @@ export function estimationRoutes(): Route[] {
     list('design-manager/estimation'),
     step('GET', '/api/estimation/:id', 200),
     step('GET', '/api/estimation/:id/draft', 404),
+    {
+      ...step('GET', '/api/estimation/:id/draft/lines/:lineId/sources', 404),
+      prepare: on(({ estimation }) => `/api/estimation/${estimation}/draft/lines/L1/sources`),
+    },
     step('GET', '/api/estimation/:id/quote', 200),
     {
       ...step('GET', '/api/estimation/:id/quote/:revision', 404),

@@ -29,6 +29,7 @@ import { Confirm, useNotify } from 'react-admin';
 import { formatDate } from '../designs/api';
 import { ApiError } from '../session';
 import { type DraftLineInput, estimationApi, type VersionedDraft } from './api';
+import { DraftLineSources } from './DraftLineSources';
 import { EstimateLinesTable, type SheetLine, TotalsBlock } from './EstimateSheet';
 
 /** A line being edited: what the inputs hold as typed, and the line as it prices now. */
@@ -355,6 +356,14 @@ export function DraftEditor({ estimation, canWork }: { estimation: EstimationRec
       {base && lines && (
         <EstimateLinesTable
           lines={lines}
+          provenance={(line) => (
+            <DraftLineSources
+              estimationId={estimation.id}
+              computed={base.computed}
+              lineId={(line as EditLine).id}
+              count={line.sourceCount ?? 0}
+            />
+          )}
           cells={
             editable
               ? (line) => {

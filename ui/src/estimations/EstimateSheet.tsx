@@ -32,6 +32,8 @@ export interface SheetLine {
   unitPrice: number;
   amount: number;
   sources?: readonly LineSource[];
+  /** how many sources a draft's line has, when they are read on their own (its `sources` absent) */
+  sourceCount?: number;
 }
 
 /**
@@ -75,17 +77,20 @@ export function LineProvenance({ sources }: { sources?: readonly LineSource[] })
 
 /**
  * The lines of a 견적서 grouped by 공종, each group with its subtotal, as the PDF prints them.
- * `cells` renders the quantity and unit price (read-only text, or the editor's inputs) and
- * `actions` a last column (the editor's 삭제).
+ * `cells` renders the quantity and unit price (read-only text, or the editor's inputs), `actions`
+ * a last column (the editor's 삭제) and `provenance` where a line came from (by default its
+ * `sources`; the editor reads a draft line's on request).
  */
 export function EstimateLinesTable({
   lines,
   cells,
   actions,
+  provenance = (line) => <LineProvenance sources={line.sources} />,
 }: {
   lines: readonly SheetLine[];
   cells?: (line: SheetLine) => { quantity: ReactNode; unitPrice: ReactNode };
   actions?: (line: SheetLine) => ReactNode;
+  provenance?: (line: SheetLine) => ReactNode;
 }) {
   const groups = groupByTrade(lines);
   const columns = actions ? 8 : 7;
@@ -127,7 +132,7 @@ export function EstimateLinesTable({
                   <TableRow key={line.key} data-testid="estimate-line">
                     <TableCell sx={{ minWidth: 180 }}>
                       <Typography variant="body2">{line.name}</Typography>
-                      <LineProvenance sources={line.sources} />
+                      {provenance(line)}
                     </TableCell>
                     <TableCell>{line.spec || '—'}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{KIND_LABELS[line.kind]}</TableCell>

@@ -4,6 +4,7 @@ import type {
   EstimationQuote,
   EstimationRecord,
   LineKind,
+  LineSource,
   Totals,
 } from '@interior/contracts';
 import { formatWon as formatWonAmount, koreaTimeText } from '@interior/contracts';
@@ -65,6 +66,9 @@ export const estimationApi = {
       throw error;
     }
   },
+  /** Where one line of the current draft came from (the draft answers only how many sources). */
+  draftLineSources: (id: number, lineId: string) =>
+    apiJson<LineSource[]>(`/api/estimation/${id}/draft/lines/${encodeURIComponent(lineId)}/sources`),
   compute: (id: number) => post<VersionedDraft>(`/api/estimation/${id}/draft`),
   saveDraft: (id: number, version: number, lines: DraftLineInput[]) =>
     apiJson<VersionedDraft>(`/api/estimation/${id}/draft`, {
