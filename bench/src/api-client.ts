@@ -78,7 +78,7 @@ export class ApiClient {
   ) {
     const response = await this.request('GET', usergroupListPath(params), undefined, options.fresh);
     // `usergroup <first>-<last>/<total>`: what the body holds, read without unpacking it.
-    const range = /^usergroup (?:(\d+)-(\d+)|\*)\/(\d+)$/.exec(String(response.headers['content-range']));
+    const range = /^usergroup (?:(\d+)-(\d+)|\*)\/(\d+)\+?$/.exec(String(response.headers['content-range']));
     if (response.status !== 200 || !range) {
       throw new Error(`GET /api/usergroup: ${response.status} ${response.headers['content-range'] ?? ''}`);
     }

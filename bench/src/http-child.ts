@@ -231,7 +231,7 @@ function decoded(response: Response): string {
 
 /** `<resource> <first>-<last>/<total>`: the rows and total an answer holds, read without unpacking it. */
 function contentRange(response: Response): { rows: number; total: number } | null {
-  const range = /^\S+ (?:(\d+)-(\d+)|\*)\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''));
+  const range = /^\S+ (?:(\d+)-(\d+)|\*)\/(\d+)\+?$/.exec(String(response.headers['content-range'] ?? ''));
   if (!range) return null;
   const rows = range[1] === undefined ? 0 : Number(range[2]) - Number(range[1]) + 1;
   return { rows, total: Number(range[3]) };

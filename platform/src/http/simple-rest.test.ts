@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { openTestDatabase, type TestDatabase } from '../testing';
-import { type ListDefinition, queryList, searchExpression, searchPartExpression } from './simple-rest';
+import {
+  type ListDefinition,
+  listAnswer,
+  queryList,
+  searchExpression,
+  searchPartExpression,
+} from './simple-rest';
 
 /** Lists against a real database: free-text search, its totals, and totals kept by projections. */
 let db: TestDatabase;
@@ -241,5 +247,100 @@ describe('text sorted by code point (codePointSorts)', () => {
         Buffer.compare(Buffer.from(a), Buffer.from(b)),
       ),
     );
+  });
+});
+
+describe('a search matching more rows than it counts (searchCountCap)', () => {
+  const capped: ListDefinition = {
+    ...def,
+    table: 'searched',
+    sortable: ['id', 'name'],
+    defaultSort: ['id', 'DESC'],
+    searchCountCap: 20,
+    searchParts: 2,
+  };
+  beforeAll(async () => {
+    await db.knex.raw('create table searched (id integer primary key, name text not null, note text)');
+    // Every third row says 셋; the rows 971-1000 (the last going up, the first going down) say 끝.
+    await db.knex('searched').insert(
+      Array.from({ length: 1_000 }, (_, i) => ({
+        id: i + 1,
+        name: `${(i + 1) % 3 === 0 ? '셋' : '둘'} ${String((i * 7919) % 1_000).padStart(3, '0')}`,
+        note: i + 1 > 970 ? '끝' : null,
+      })),
+    );
+  });
+  const search = (q: string, sort: [string, string], range: [number, number]) =>
+    queryList<{ id: number; name: string }>(db.knex, capped, {
+      filter: JSON.stringify({ q }),
+      sort: JSON.stringify(sort),
+      range: JSON.stringify(range),
+    });
+  /** The page as a full sort of every match gives it. */
+  const expected = async (like: string, [field, order]: [string, string], [start, end]: [number, number]) =>
+    (
+      await db
+        .knex('searched')
+        .whereRaw(`lower(name || E'\\n' || coalesce(note, '')) like ?`, [`%${like}%`])
+        .orderByRaw(`?? ${order === 'ASC' ? 'asc' : 'desc'}, id asc`, [field])
+        .offset(start)
+        .limit(end - start + 1)
+    ).map((row: { id: number }) => row.id);
+
+  it.each([
+    [
+      ['id', 'DESC'],
+      [0, 9],
+    ],
+    [
+      ['name', 'DESC'],
+      [0, 9],
+    ],
+    [
+      ['name', 'DESC'],
+      [30, 39],
+    ],
+  ] as const)(
+    'sorted %j, rows %j: the page of all matches, its total "at least" the cap and one',
+    async (sort, range) => {
+      const found = await search('셋', [...sort], [...range]);
+      expect(ids(found)).toEqual(await expected('셋', [...sort], [...range]));
+      expect(found.atLeast).toBe(true);
+      // The cap grows with the page's end, so the next page is always offered.
+      expect(found.total).toBe(Math.max(20, range[1] + 1) + 1);
+    },
+  );
+
+  it('sorted so that every match lies past the walked part: the page of all matches, their exact total', async () => {
+    // 둘 sorts before 셋: going up by name, the first 400 rows hold no 셋.
+    const found = await search('셋', ['name', 'ASC'], [0, 9]);
+    expect(ids(found)).toEqual(await expected('셋', ['name', 'ASC'], [0, 9]));
+    expect(found.total).toBe(333);
+    expect(found.atLeast).toBeUndefined();
+  });
+
+  it('finds matches beyond the walked part of the order, with their exact total', async () => {
+    // 끝 matches the last 30 rows going up: a walk of the first 400 finds none of them.
+    const found = await search('끝', ['id', 'ASC'], [0, 9]);
+    expect(ids(found)).toEqual(Array.from({ length: 10 }, (_, i) => 971 + i));
+    expect(found.total).toBe(30);
+    expect(found.atLeast).toBeUndefined();
+  });
+
+  it('counts exactly as many matches as the cap, or fewer', async () => {
+    const found = await search('셋 00', ['id', 'ASC'], [0, 9]);
+    const all = await expected('셋 00', ['id', 'ASC'], [0, 99]);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThanOrEqual(20);
+    expect(ids(found)).toEqual(all.slice(0, 10));
+    expect(found.total).toBe(all.length);
+    expect(found.atLeast).toBeUndefined();
+  });
+
+  it('says "at least" in Content-Range with a + that a parseInt reader takes as the number', async () => {
+    const found = await search('셋', ['id', 'DESC'], [0, 9]);
+    const range = listAnswer('item', found).headers['content-range'];
+    expect(range).toBe('item 0-9/21+');
+    expect(Number.parseInt(range.split('/').pop()!, 10)).toBe(21);
   });
 });

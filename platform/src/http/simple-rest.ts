@@ -36,6 +36,11 @@ export interface ListDefinition {
    * (searchPartExpression): `q` then asks each part apart, so the planner reads each part's index.
    */
   searchParts?: number;
+  /**
+   * A search counts its matches exactly up to this many, or to the page's end when that is
+   * further (SEARCH_COUNT_CAP when absent); past it the total says "at least" (ListResult.atLeast).
+   */
+  searchCountCap?: number;
   /** Columns of the answer; all of the table's when absent. */
   columns?: readonly string[];
   /** Element kind of `arrayContains` filters' values. */
@@ -334,26 +339,27 @@ function applyConditions(builder: Knex.QueryBuilder, def: ListDefinition, reques
         builder.where(c.column, c.operator, c.value as string | number | boolean);
     }
   }
-  const q = request.q;
-  if (q) {
-    // ILIKE lower-cases both sides in a multi-byte database, so a match of a column is a match of
-    // the lower-cased joined text, which the index finds. The converse holds for a `q` without a
-    // line break (the joint): its characters match only themselves (likePattern), so a match of
-    // the joined text lies within one column. Only such a `q` is then answered by the joined text
-    // alone, which saves lower-casing every candidate's columns twice more (most of a search's time).
-    const parts = def.searchParts ?? 1;
-    if (parts > 1) {
-      const each = Array.from(
-        { length: parts },
-        (_, part) => `${searchPartExpression(def.search, parts, part)} like lower(?)`,
-      );
-      builder.whereRaw(`(${each.join(' or ')})`, Array(parts).fill(likePattern(q)));
-    } else builder.whereRaw(`${searchExpression(def.search)} like lower(?)`, [likePattern(q)]);
-    if (q.includes('\n')) {
-      builder.where((inner) => {
-        for (const column of def.search) inner.orWhereRaw('?? ilike ?', [column, likePattern(q)]);
-      });
-    }
+}
+
+/** The free-text condition of `q` (the trigram index's expression, see searchExpression). */
+function applySearch(builder: Knex.QueryBuilder, def: ListDefinition, q: string): void {
+  // ILIKE lower-cases both sides in a multi-byte database, so a match of a column is a match of
+  // the lower-cased joined text, which the index finds. The converse holds for a `q` without a
+  // line break (the joint): its characters match only themselves (likePattern), so a match of
+  // the joined text lies within one column. Only such a `q` is then answered by the joined text
+  // alone, which saves lower-casing every candidate's columns twice more (most of a search's time).
+  const parts = def.searchParts ?? 1;
+  if (parts > 1) {
+    const each = Array.from(
+      { length: parts },
+      (_, part) => `${searchPartExpression(def.search, parts, part)} like lower(?)`,
+    );
+    builder.whereRaw(`(${each.join(' or ')})`, Array(parts).fill(likePattern(q)));
+  } else builder.whereRaw(`${searchExpression(def.search)} like lower(?)`, [likePattern(q)]);
+  if (q.includes('\n')) {
+    builder.where((inner) => {
+      for (const column of def.search) inner.orWhereRaw('?? ilike ?', [column, likePattern(q)]);
+    });
   }
 }
 
@@ -361,6 +367,11 @@ export interface ListResult<T> {
   records: T[];
   total: number;
   start: number;
+  /**
+   * `total` is a lower bound: at least that many rows match (a search matching more than its
+   * definition counts, searchCountCap). Content-Range then says `<total>+`.
+   */
+  atLeast?: boolean;
 }
 
 /**
@@ -377,9 +388,15 @@ export async function queryList<T = Record<string, unknown>>(
   scopeTotal?: Knex.Raw,
 ): Promise<ListResult<T>> {
   const request = parseListRequest(query, def);
-  const filtered = (builder: Knex.QueryBuilder = knex(def.table)) => {
+  /** The rows listed but for `q`: the request's filters and the scope. */
+  const inScope = (builder: Knex.QueryBuilder = knex(def.table)) => {
     applyConditions(builder, def, request);
     if (scope) builder.where(scope);
+    return builder;
+  };
+  const filtered = (builder: Knex.QueryBuilder = knex(def.table)) => {
+    inScope(builder);
+    if (request.q) applySearch(builder, def, request.q);
     return builder;
   };
   const { field } = request.sort;
@@ -393,7 +410,7 @@ export async function queryList<T = Record<string, unknown>>(
       : knex.raw(`??${collated} ${direction}${nulls}, ?? asc`, [sortColumn, idColumn]);
   };
   const limit = request.range.end - request.range.start + 1;
-  if (request.q) return searchPage<T>(knex, def, request, filtered(), orderOn, limit, collated);
+  if (request.q) return searchPage<T>(knex, def, request, { inScope, filtered }, orderOn, limit, collated);
   const { start } = request.range;
   const deep = start >= DEEP_PAGE && !def.nullable?.includes(field) && field !== 'id';
   // The kept count of the rows listed, when nothing but the scope narrows them.
@@ -483,19 +500,85 @@ const TOTAL = '__listTotal';
 const SORT_KEY = '__listSort';
 
 /**
- * A page of a free-text search: the matching rows are found once (by the trigram index, see
+ * A search's total is counted exactly up to this many matches (ListDefinition.searchCountCap): past
+ * them the answer says "more than" instead of counting a tenth of a million rows to say how many
+ * more. A screen pages through 40 pages of 25 with their exact count.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * A search matching more rows than it counts walks the list's order (its sort index) and keeps
+ * the matches, reading at most this many rows per row up to the page's end, and at most
+ * MAX_SEARCH_WALK in all: 25 rows of a search matching a tenth of the rows are found among the
+ * first 250 or so. Where the matches lie further on in the order, the walk gives up after those
+ * rows, and the matches are found by the index and sorted instead (matchesFirstPage).
+ */
+const SEARCH_WALK_PER_ROW = 40;
+const MAX_SEARCH_WALK = 20_000;
+
+/**
+ * A page of a free-text search. Its matches are first counted, at most one past the cap (a
+ * bitmap of the trigram index, or a short scan, stopping there). As many as the cap or fewer: the
+ * page is sorted from all of them (matchesFirstPage) with their exact total. More: the page is
+ * the first matches along the list's order (a walk of a bounded prefix of it), and the total says
+ * "at least" the cap and one; if the prefix holds too few, the page is sorted from all of them.
+ */
+async function searchPage<T>(
+  knex: Knex,
+  def: ListDefinition,
+  request: ListRequest,
+  rows: {
+    /** The rows listed but for `q` (filters and scope). */
+    inScope: () => Knex.QueryBuilder;
+    /** Those `q` matches. */
+    filtered: () => Knex.QueryBuilder;
+  },
+  orderOn: (sortColumn: string, idColumn: string) => Knex.Raw,
+  limit: number,
+  /** The sort column's COLLATE clause, if any (ListDefinition.codePointSorts). */
+  collated: string,
+): Promise<ListResult<T>> {
+  const { start, end } = request.range;
+  const cap = Math.max(def.searchCountCap ?? SEARCH_COUNT_CAP, end + 1);
+  const [counted] = await knex
+    .from(
+      rows
+        .filtered()
+        .select(knex.raw('1'))
+        .limit(cap + 1)
+        .as('capped'),
+    )
+    .count({ total: '*' });
+  const matches = Number(counted?.total ?? 0);
+  if (matches <= cap)
+    return matchesFirstPage<T>(knex, def, request, rows.filtered(), orderOn, limit, collated);
+  const walk = Math.min(MAX_SEARCH_WALK, SEARCH_WALK_PER_ROW * (end + 1));
+  const prefix = rows.inScope().select('*').orderByRaw(orderOn(request.sort.field, 'id')).limit(walk);
+  const walked = knex.from(prefix.as('walked'));
+  applySearch(walked, def, request.q!);
+  const records = (await walked
+    .select(...(def.columns ?? ['*']))
+    .orderByRaw(orderOn(request.sort.field, 'id'))
+    .offset(start)
+    .limit(limit)) as T[];
+  if (records.length < limit)
+    return matchesFirstPage<T>(knex, def, request, rows.filtered(), orderOn, limit, collated);
+  return { records, total: cap + 1, start, atLeast: true };
+}
+
+/**
+ * A page of a search sorted from all its matches: they are found once (by the trigram index, see
  * searchExpression), counted and sorted, and only the page's rows are read whole. Walking the sort
  * column's index and filtering instead, the plan PostgreSQL picks when it assumes matches are
  * spread evenly, reads most of the table when they cluster at the far end of the order.
  */
-async function searchPage<T>(
+async function matchesFirstPage<T>(
   knex: Knex,
   def: ListDefinition,
   request: ListRequest,
   matching: Knex.QueryBuilder,
   orderOn: (sortColumn: string, idColumn: string) => Knex.Raw,
   limit: number,
-  /** The sort column's COLLATE clause, if any (ListDefinition.codePointSorts). */
   collated: string,
 ): Promise<ListResult<T>> {
   const page = knex('matches')
@@ -535,7 +618,7 @@ export function listAnswer<T>(resource: string, result: ListResult<T>) {
     result.records.length > 0 ? `${result.start}-${result.start + result.records.length - 1}` : `*`;
   return {
     headers: {
-      'content-range': `${resource} ${span}/${result.total}`,
+      'content-range': `${resource} ${span}/${result.total}${result.atLeast ? '+' : ''}`,
       'access-control-expose-headers': 'Content-Range',
     },
     body: result.records,

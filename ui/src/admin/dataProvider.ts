@@ -3,6 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import { apiFilter } from '../kit/listFilter';
 import { ApiError, apiBase, apiFetch } from '../session';
+import { listTotal } from './listTotal';
 
 /** The shape ra-data-simple-rest expects from its HTTP client (react-admin's fetchUtils.fetchJson). */
 interface HttpAnswer {
@@ -65,8 +66,20 @@ const simpleRest = simpleRestProvider(apiBase, httpClient);
 export const dataProvider: DataProvider = {
   ...simpleRest,
 
-  getList: (resource, params) =>
-    simpleRest.getList(resource, { ...params, filter: apiFilter(params.filter) }),
+  // As ra-data-simple-rest asks a list, reading also whether its total is a lower bound (listTotal).
+  getList: async (resource, params) => {
+    const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+    const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
+    const query = new URLSearchParams({
+      sort: JSON.stringify([field, order]),
+      range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
+      filter: JSON.stringify(apiFilter(params.filter)),
+    });
+    const { headers, json } = await httpClient(`${apiBase}/${resource}?${query}`, {
+      signal: params.signal,
+    });
+    return { data: json, ...listTotal(headers.get('content-range')) };
+  },
 
   update: async (resource, params) => {
     const { json } = await httpClient(recordUrl(resource, params.id), {
