@@ -192,4 +192,64 @@ describeInBrowser('designs in the browser', () => {
     expect(rows.find((f) => f.name === '현장 A (잠실)')!.id).toBe(design.folderId);
     await page.close();
   });
+
+  it('searches, sorts and pages 내 디자인 with the exact total, as cards and as a table', async () => {
+    await platform.createUser({
+      email: 'many@designs.example',
+      password: 'design-password-1',
+      roles: ['BusinessPro'],
+      name: '박지훈',
+    });
+    const token = (await platform.api.login('many@designs.example', 'design-password-1')).token;
+    const names = [
+      ...Array.from({ length: 29 }, (_, i) => `디자인 ${String(i + 1).padStart(2, '0')}`),
+      '가나 서재',
+    ];
+    for (const name of names) {
+      const created = await platform.api.request('POST', '/api/mydesign', { token, body: { name } });
+      expect(created.status).toBe(201);
+    }
+    // Whoever an earlier test left signed in signs out first (the tabs share their storage).
+    const blank = await browser.context.newPage();
+    await blank.goto(`${platform.url}/login`);
+    await blank.evaluate('localStorage.clear(); sessionStorage.clear()');
+    await blank.close();
+    await signInAs('many@designs.example');
+    const cards = page.getByTestId('design-card');
+    // 25 to a page, with the exact total.
+    await waitUntil(page.getByText('1-25 / 전체 30'));
+    expect(await cards.count()).toBe(25);
+    await page.getByRole('button', { name: '다음 페이지로 이동' }).click();
+    await waitUntil(page.getByText('26-30 / 전체 30'));
+    // The previous page's cards stay until the next page's have come.
+    await waitUntil(cards.nth(5), 'detached');
+    expect(await cards.count()).toBe(5);
+
+    await page.getByLabel('정렬').click();
+    await page.getByRole('option', { name: '이름순' }).click();
+    // A new order starts again from the first page.
+    await waitUntil(page.getByText('1-25 / 전체 30'));
+    await waitUntil(cards.first().filter({ hasText: '가나 서재' }));
+    expect(page.url()).toContain('name');
+
+    await page.getByRole('textbox', { name: '검색' }).fill('서재');
+    await waitUntil(page.getByText('1-1 / 전체 1'));
+    await waitUntil(cards.nth(1), 'detached');
+    expect(await cards.count()).toBe(1);
+    await page.getByRole('textbox', { name: '검색' }).fill('없는 이름');
+    await waitUntil(page.getByText('조건에 맞는 디자인이 없습니다.'));
+    await page.getByRole('textbox', { name: '검색' }).fill('');
+    await waitUntil(page.getByText('1-25 / 전체 30'));
+
+    await page.getByRole('button', { name: '표로 보기' }).click();
+    await waitUntil(page.getByRole('row', { name: /디자인 01/ }));
+    expect(await cards.count()).toBe(0);
+    await screenshot(page, 'mydesign-table');
+    // The choice of view is kept: the next visit opens the table again.
+    await page.reload();
+    await waitUntil(page.getByRole('row', { name: /디자인 01/ }));
+    await page.getByRole('button', { name: '카드로 보기' }).click();
+    await waitUntil(cards.first());
+    await page.close();
+  });
 });

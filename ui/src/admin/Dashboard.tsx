@@ -1,6 +1,15 @@
 import { dashboardPath, landingAfterSignIn } from '@interior/contracts';
+import { CssBaseline } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import {
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  localStorageStore,
+  Resource,
+} from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { TopProgressBar } from '../feedback/TopProgressBar';
 import { i18nProvider } from '../i18n/i18nProvider';
@@ -113,52 +122,59 @@ export function Dashboard() {
       theme={theme}
       darkTheme={theme}
     >
-      <AdminUI
-        disableTelemetry
-        requireAuth
-        loginPage={false}
-        layout={DashboardLayout}
-        notification={NotificationBridge}
-        accessDenied={AccessDenied}
-        dashboard={GoToLanding}
-        loading={TopProgressBar}
-        title="대시보드"
-        catchAll={DashboardNotFound}
-      >
-        {dashboardResources.map(({ name, screens, ...resource }) => (
-          <Resource key={name} name={name} {...screens} {...resource} />
-        ))}
-        <CustomRoutes>
-          {/* A record's history on its own page (a deleted record's); the API decides who reads it. */}
-          <Route
-            path="history/:resource/:id"
-            element={
-              <Suspense fallback={<TopProgressBar />}>
-                <HistoryPage />
-              </Suspense>
-            }
-          />
-          {guarded('mydesign', <MyDesignsPage />)}
-          {guarded('mydesign/:id/:tab?', <DesignDetailPage />)}
-          {guarded('shared', <SharedDesignsPage />)}
-          {guarded('trash', <TrashPage />)}
-          {guarded('design/management', <DesignManagementPage />)}
-          {guarded('design-manager/design', <DesignManagerDesignsPage />)}
-          {guarded('analysis/design', <DesignAnalysisPage />)}
-          {guarded('estimation', <AdminEstimationsPage />)}
-          {guarded('design-manager/estimation', <ManagerEstimationsPage />)}
-          {guarded('my-estimation', <MyEstimationsPage />)}
-          {guarded('estimation/:id', <EstimationPage />)}
-          {guarded('system/supplier', <SupplierPage />)}
-          {guarded('profile', <ProfilePage />)}
-          {guarded('business-profile', <BusinessProfilePage />)}
-          {guarded('my-subscription', <MySubscriptionPage />)}
-          {guarded('catalogue', <CataloguePage />)}
-          {guarded('audit', <AuditLogPage />)}
-          {guarded('audit/:type/:id/:tab?', <RecordAuditPage />)}
-          {guarded('audit/readmodels', <ReadModelsPage />)}
-        </CustomRoutes>
-      </AdminUI>
+      {/* react-admin's AdminUI written out: CoreAdminUI with the same baseline, error and
+          authentication-error pages, minus the defaults it imports for pages this app replaces (its
+          login page and form bring react-hook-form into the dashboard's first load). */}
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          error={ErrorPage}
+          authenticationError={AuthenticationError}
+          disableTelemetry
+          requireAuth
+          loginPage={false}
+          layout={DashboardLayout}
+          accessDenied={AccessDenied}
+          dashboard={GoToLanding}
+          loading={TopProgressBar}
+          title="대시보드"
+          catchAll={DashboardNotFound}
+        >
+          {dashboardResources.map(({ name, screens, ...resource }) => (
+            <Resource key={name} name={name} {...screens} {...resource} />
+          ))}
+          <CustomRoutes>
+            {/* A record's history on its own page (a deleted record's); the API decides who reads it. */}
+            <Route
+              path="history/:resource/:id"
+              element={
+                <Suspense fallback={<TopProgressBar />}>
+                  <HistoryPage />
+                </Suspense>
+              }
+            />
+            {guarded('mydesign', <MyDesignsPage />)}
+            {guarded('mydesign/:id/:tab?', <DesignDetailPage />)}
+            {guarded('shared', <SharedDesignsPage />)}
+            {guarded('trash', <TrashPage />)}
+            {guarded('design/management', <DesignManagementPage />)}
+            {guarded('design-manager/design', <DesignManagerDesignsPage />)}
+            {guarded('analysis/design', <DesignAnalysisPage />)}
+            {guarded('estimation', <AdminEstimationsPage />)}
+            {guarded('design-manager/estimation', <ManagerEstimationsPage />)}
+            {guarded('my-estimation', <MyEstimationsPage />)}
+            {guarded('estimation/:id', <EstimationPage />)}
+            {guarded('system/supplier', <SupplierPage />)}
+            {guarded('profile', <ProfilePage />)}
+            {guarded('business-profile', <BusinessProfilePage />)}
+            {guarded('my-subscription', <MySubscriptionPage />)}
+            {guarded('catalogue', <CataloguePage />)}
+            {guarded('audit', <AuditLogPage />)}
+            {guarded('audit/:type/:id/:tab?', <RecordAuditPage />)}
+            {guarded('audit/readmodels', <ReadModelsPage />)}
+          </CustomRoutes>
+        </CoreAdminUI>
+        <NotificationBridge />
+      </CssBaseline>
     </AdminContext>
   );
 }

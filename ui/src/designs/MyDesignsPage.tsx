@@ -24,10 +24,11 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { SearchInput, TopToolbar, useGetList, useListContext, useStore } from 'react-admin';
-import { List } from '../export/List';
+import { ListBase, Loading, Offline, Title, useGetList, useListContext, useStore } from 'react-admin';
 import { TopProgressBar } from '../feedback/TopProgressBar';
-import { listStateProps } from '../kit/ListStates';
+import { ListLoadError } from '../kit/ListLoadError';
+import { ListPager } from '../kit/ListPager';
+import { ListSearchField } from '../kit/ListSearchField';
 import { touches, useWrite } from '../kit/useWrite';
 import { designApi, type FolderRecord } from './api';
 import { CreateDialog, DesignActions, MoveFolderDialog, PromptDialog } from './DesignDialogs';
@@ -181,8 +182,8 @@ function FolderPanel({ folders }: { folders: FolderRecord[] }) {
   );
 }
 
-/** The sort choices, the cards-or-table switch and 새 디자인 (in the selected folder). */
-function MyDesignsActions() {
+/** The search, the sort choices, the cards-or-table switch and 새 디자인 (in the selected folder). */
+function MyDesignsToolbar() {
   const { sort, setSort } = useListContext();
   const [folderId] = useFolderFilter();
   const [view, setView] = useStore<View>(viewKey, 'cards');
@@ -191,44 +192,50 @@ function MyDesignsActions() {
     (key) => sorts[key].field === sort.field && sorts[key].order === sort.order,
   );
   return (
-    <TopToolbar sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, gap: 1, alignItems: 'center' }}>
-      <TextField
-        select
-        size="small"
-        label="정렬"
-        value={current ?? ''}
-        onChange={(e) => {
-          const { field, order } = sorts[e.target.value as SortKey];
-          setSort({ field, order });
-        }}
-        sx={{ minWidth: 140 }}
-      >
-        {(Object.keys(sorts) as SortKey[]).map((key) => (
-          <MenuItem key={key} value={key}>
-            {sorts[key].label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v) => v && setView(v)}>
-        <ToggleButton value="cards" aria-label="카드로 보기">
-          <GridViewIcon fontSize="small" />
-        </ToggleButton>
-        <ToggleButton value="table" aria-label="표로 보기">
-          <TableRowsIcon fontSize="small" />
-        </ToggleButton>
-      </ToggleButtonGroup>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-        새 디자인
-      </Button>
-      <CreateDialog open={creating} folderId={folderId} onClose={() => setCreating(false)} />
-    </TopToolbar>
+    <Stack
+      direction="row"
+      sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', pt: 2, pb: 1 }}
+    >
+      <ListSearchField />
+      <Stack direction="row" sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, gap: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="정렬"
+          value={current ?? ''}
+          onChange={(e) => {
+            const { field, order } = sorts[e.target.value as SortKey];
+            setSort({ field, order });
+          }}
+          sx={{ minWidth: 140 }}
+        >
+          {(Object.keys(sorts) as SortKey[]).map((key) => (
+            <MenuItem key={key} value={key}>
+              {sorts[key].label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v) => v && setView(v)}>
+          <ToggleButton value="cards" aria-label="카드로 보기">
+            <GridViewIcon fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="table" aria-label="표로 보기">
+            <TableRowsIcon fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          새 디자인
+        </Button>
+        <CreateDialog open={creating} folderId={folderId} onClose={() => setCreating(false)} />
+      </Stack>
+    </Stack>
   );
 }
 
 /** The folder panel beside the designs (above them on a phone), as cards or a table. */
 function MyDesignsBody() {
   const folders = useFolders();
-  const { filterValues } = useListContext();
+  const { filterValues, error, isPaused, isPending, isPlaceholderData } = useListContext();
   const [view] = useStore<View>(viewKey, 'cards');
   const actions = (d: DesignRecord) => <DesignActions design={d} folders={folders} />;
   const empty = (
@@ -246,7 +253,11 @@ function MyDesignsBody() {
     >
       <FolderPanel folders={folders} />
       <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-        {view === 'table' ? (
+        {isPaused && (isPending || isPlaceholderData) ? (
+          <Offline />
+        ) : error ? (
+          <ListLoadError />
+        ) : view === 'table' ? (
           <Suspense fallback={<TopProgressBar />}>
             <DesignTable actions={actions} empty={empty} />
           </Suspense>
@@ -258,21 +269,26 @@ function MyDesignsBody() {
   );
 }
 
-/** /dashboard/mydesign: my designs, in folders, searched and sorted, as cards or a table. */
+/**
+ * /dashboard/mydesign: my designs, in folders, searched and sorted, as cards or a table. On
+ * react-admin's ListBase with its own search, sort and pages: react-admin's List would bring its
+ * filter form (react-hook-form), the export button and the table pagination into the first screen
+ * after every sign-in.
+ */
 export function MyDesignsPage() {
   return (
-    <List
-      {...listStateProps}
+    <ListBase
       resource="mydesign"
-      title="내 디자인"
       sort={{ field: 'updated', order: 'DESC' }}
       perPage={25}
-      filters={[<SearchInput key="q" source="q" alwaysOn inputProps={{ 'aria-label': '검색' }} />]}
-      actions={<MyDesignsActions />}
-      empty={false}
-      exporter={false}
+      authLoading={<Loading />}
     >
-      <MyDesignsBody />
-    </List>
+      <Title title="내 디자인" />
+      <MyDesignsToolbar />
+      <Card>
+        <MyDesignsBody />
+      </Card>
+      <ListPager />
+    </ListBase>
   );
 }
