@@ -36,7 +36,8 @@ async function probeAcrossPause(pausedMs: number): Promise<number> {
   const answered = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('ready\n') && !output.endsWith('ready\n')) resolve(output.split('ready\n')[1]);
+      if (output.includes('ready\n') && !output.endsWith('ready\n'))
+        resolve(output.split('ready\n')[1] ?? '');
     });
     child.on('exit', (code) => reject(new Error(`the probe's process ended (${code}) before answering`)));
   });
