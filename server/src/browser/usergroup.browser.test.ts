@@ -60,6 +60,9 @@ describeInBrowser('user groups in the browser', () => {
 
     await page.goto(`${platform.url}/dashboard/usergroup`);
     await page.getByLabel('검색').fill('시험 그룹');
+    // The row is already listed before the search applies; a click while the list re-renders for
+    // the search can be lost, so the search is applied (in the URL) first.
+    await page.waitForURL(/filter=.*q/);
     const row = page.getByRole('row', { name: /브라우저 시험 그룹/ });
     await waitUntil(row);
     expect(await page.getByRole('row').count()).toBe(2);
