@@ -5,11 +5,11 @@
  * for the run, dropped after it). The draft's ratio to the engine measures the engine first.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { createBenchDatabase, serverUrlFromEnv } from './bench-database';
 import { designsSection } from './designs';
 import { measureEstimateEngine } from './estimate-engine';
 import { estimationDraftSection } from './estimation-draft';
+import { loadAverages } from './measure';
 
 const quick = process.argv.includes('--quick');
 const only = ['--designs', '--draft'].filter((flag) => process.argv.includes(flag));
@@ -20,20 +20,13 @@ const admin = {
 };
 const bench = await createBenchDatabase(serverUrlFromEnv());
 try {
-  process.stdout.write(`load average before: ${loadAverage()}\n`);
+  process.stdout.write(`load average before: ${loadAverages()}\n`);
   if (runs('--designs')) process.stdout.write(await designsSection(bench.url, admin, quick));
   if (runs('--draft')) {
     const engine = await measureEstimateEngine(quick);
     process.stdout.write(await estimationDraftSection(bench.url, admin, quick, engine));
   }
-  process.stdout.write(`load average after: ${loadAverage()}\n`);
+  process.stdout.write(`load average after: ${loadAverages()}\n`);
 } finally {
   await bench.drop();
-}
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 }

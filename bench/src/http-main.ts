@@ -9,9 +9,6 @@
  * process); `BENCH_EXPLAIN=1` prints the plans of each list case's first request.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import { loadConfig } from '@interior/platform';
-import { startPlatform } from '@interior/server';
 import { ApiClient } from './api-client';
 import { measureDirectWrites, measureHttpCreates } from './append-throughput';
 import { createBenchDatabase, serverUrlFromEnv } from './bench-database';
@@ -19,9 +16,10 @@ import { profiled } from './cpu-profile';
 import { explained } from './explain';
 import { HttpChild } from './http-child';
 import { listCases, measureListLatency } from './list-latency';
-import type { Throughput } from './measure';
+import { loadAverages, type Throughput } from './measure';
 import { measurePageThroughput } from './page-throughput';
 import { measureRebuild, seedGroups } from './rebuild';
+import { ms, startSectionPlatform } from './section-platform';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -42,30 +40,15 @@ const admin = {
   password: `Bench-${randomBytes(12).toString('base64url')}`,
 };
 
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const progress = (message: string) => process.stderr.write(`  ${message}\n`);
-const f = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 const rate = (t: Throughput) =>
-  `${Math.round(t.opsPerSecond)}/s, p50 ${f(t.p50Ms)} ms, p99 ${f(t.p99Ms)} ms, node CPU ${Math.round(t.processCpuPercent)}%`;
+  `${Math.round(t.opsPerSecond)}/s, p50 ${ms(t.p50Ms)} ms, p99 ${ms(t.p99Ms)} ms, node CPU ${Math.round(t.processCpuPercent)}%`;
 
 const bench = await createBenchDatabase(serverUrlFromEnv());
 try {
-  process.stdout.write(`load average before: ${load()}\n`);
+  process.stdout.write(`load average before: ${loadAverages()}\n`);
   const direct = runs('--posts') ? await measureDirectWrites(bench.url, plan) : [];
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATABASE_URL: bench.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    BOOTSTRAP_ADMIN_EMAIL: admin.email,
-    BOOTSTRAP_ADMIN_PASSWORD: admin.password,
-  });
-  const platform = await startPlatform(config, { uiDir: null, announce: () => {} });
+  const { platform } = await startSectionPlatform(bench.url, admin);
   const client = await ApiClient.signIn(platform.url, admin.email, admin.password);
   const child = HttpChild.start(client.token);
   const { knex } = platform.runtime.db;
@@ -98,7 +81,7 @@ try {
         );
         for (const c of run.cases)
           process.stdout.write(
-            `${c.what} (${c.total} matched): after switch p50 ${f(c.afterSwitch.p50Ms)} p99 ${f(c.afterSwitch.p99Ms)}; vacuumed p50 ${f(c.vacuumed.p50Ms)} p99 ${f(c.vacuumed.p99Ms)} ms\n`,
+            `${c.what} (${c.total} matched): after switch p50 ${ms(c.afterSwitch.p50Ms)} p99 ${ms(c.afterSwitch.p99Ms)}; vacuumed p50 ${ms(c.vacuumed.p50Ms)} p99 ${ms(c.vacuumed.p99Ms)} ms\n`,
           );
         for (const c of cases)
           await explained(knex, `GET /api/usergroup ${c.what}`, () =>
@@ -121,7 +104,7 @@ try {
     child.close();
     await platform.close();
   }
-  process.stdout.write(`load average after: ${load()}\n`);
+  process.stdout.write(`load average after: ${loadAverages()}\n`);
 } finally {
   await bench.drop();
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 /**
  * Timing helpers. Every figure is wall-clock `performance.now()` in this process; percentiles are
  * nearest-rank over the sorted samples of one measurement.
@@ -203,3 +204,10 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** The machine's load averages over 1, 5 and 15 minutes, as the bench's runs print them beside their figures. */
+export const loadAverages = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');

@@ -3,8 +3,8 @@
  * of `npm run bench` alone (the designs read model built from a log of 100,000 designs with their
  * saves; 5,000 with `--quick`), in a database of its own, with the load average before and after.
  */
-import os from 'node:os';
 import { serverUrlFromEnv } from './bench-database';
+import { loadAverages } from './measure';
 import { DESIGNS_REBUILD_PLAN, measureDesignsRebuild } from './rebuild-designs';
 import { formatDesignsRebuild } from './report';
 
@@ -12,13 +12,8 @@ const quick = process.argv.includes('--quick');
 const began = performance.now();
 const progress = (message: string) =>
   process.stderr.write(`  [${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
-process.stdout.write(`load average before: ${loadAverage()}\n`);
+process.stdout.write(`load average before: ${loadAverages()}\n`);
 const plan = quick ? DESIGNS_REBUILD_PLAN.quick : DESIGNS_REBUILD_PLAN.full;
 const result = await measureDesignsRebuild(serverUrlFromEnv(), plan.designs, plan.budgetMs, progress);
-process.stdout.write(`${formatDesignsRebuild(result)}\nload average after: ${loadAverage()}\n`);
+process.stdout.write(`${formatDesignsRebuild(result)}\nload average after: ${loadAverages()}\n`);
