@@ -270,7 +270,8 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
   initialState: initialEstimationState,
   evolve: evolveEstimation,
   // Every draft computed or edited carries all its lines (a computed one with their sources): a
-  // process that starts reads an estimate from its snapshot on. The state is plain JSON of ids, lines and totals, without personal data.
+  // process that starts reads an estimate from its snapshot on. The state is plain JSON of ids,
+  // lines and totals, without personal data.
   snapshot: { kind: 'estimation/1', every: 10 },
   decide(command, state) {
     if (command.type === 'RequestEstimation') {

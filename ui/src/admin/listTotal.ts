@@ -10,3 +10,9 @@ export function listTotal(range: string | null): { total: number; meta?: { total
   if (!found) throw new Error(messages.unknownError);
   return { total: Number(found[1]), ...(found[2] ? { meta: { totalAtLeast: true } } : {}) };
 }
+
+/**
+ * How a lower-bound total reads beside the rows shown: the server says one past what it counted,
+ * so `1001+` is "1,000개 초과".
+ */
+export const moreThanText = (total: number) => `${(total - 1).toLocaleString('ko-KR')}개 초과`;

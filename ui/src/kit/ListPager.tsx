@@ -2,15 +2,16 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
+import { moreThanText } from '../admin/listTotal';
 
 const perPageChoices = [5, 10, 25, 50];
 
 /**
  * The surrounding list's pages: rows per page, which rows of the exact total are shown, and the
  * previous and next page. A search total that is a lower bound (`meta.totalAtLeast`) reads
- * "1,000개 초과", as in every other list. Built from the MUI parts the dashboard already has, instead of
- * react-admin's pagination (MUI's table pagination and page buttons). Nothing after a failed load
- * (there is no count then) or when the list is empty.
+ * "1,000개 초과", as in every other list. Built from the MUI parts the dashboard already has,
+ * instead of react-admin's pagination (MUI's table pagination and page buttons). Nothing after a
+ * failed load (there is no count then) or when the list is empty.
  */
 export function ListPager() {
   const { isPending, error, page, perPage, total, meta, setPage, setPerPage } = useListContext();
@@ -46,7 +47,7 @@ export function ListPager() {
         ))}
       </TextField>
       <Typography variant="body2">
-        {from}-{to} / {meta?.totalAtLeast ? `${(total - 1).toLocaleString('ko-KR')}개 초과` : `전체 ${total}`}
+        {from}-{to} / {meta?.totalAtLeast ? moreThanText(total) : `전체 ${total}`}
       </Typography>
       <Box>
         <IconButton aria-label="이전 페이지로 이동" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -1,7 +1,6 @@
 import { Pagination, type PaginationProps, useListContext } from 'react-admin';
+import { moreThanText } from '../admin/listTotal';
 import { ListLoadError } from './ListLoadError';
-
-export { ListLoadError };
 
 /**
  * The pagination, except after a failed load: there is no count to show then. A search matching
@@ -15,7 +14,7 @@ export function ListPagination() {
   // react-admin's Pagination hands its other props to MUI's TablePagination (its types omit this one).
   const atLeast = {
     labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-      `${from}-${to} / ${(count - 1).toLocaleString('ko-KR')}개 초과`,
+      `${from}-${to} / ${moreThanText(count)}`,
   };
   return <Pagination {...(atLeast as unknown as PaginationProps)} />;
 }
