@@ -2,8 +2,8 @@ import { messages } from '@interior/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import { apiFilter } from '../kit/listFilter';
+import { listTotal } from '../kit/listTotal';
 import { ApiError, apiBase, apiFetch } from '../session';
-import { listTotal } from './listTotal';
 
 /** The shape ra-data-simple-rest expects from its HTTP client (react-admin's fetchUtils.fetchJson). */
 interface HttpAnswer {

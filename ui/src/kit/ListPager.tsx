@@ -2,7 +2,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
-import { moreThanText } from '../admin/listTotal';
+import { moreThanText } from './listTotal';
 
 const perPageChoices = [5, 10, 25, 50];
 

@@ -1,6 +1,6 @@
 import { Pagination, type PaginationProps, useListContext } from 'react-admin';
-import { moreThanText } from '../admin/listTotal';
 import { ListLoadError } from './ListLoadError';
+import { moreThanText } from './listTotal';
 
 /**
  * The pagination, except after a failed load: there is no count to show then. A search matching
