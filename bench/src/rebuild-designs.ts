@@ -6,7 +6,13 @@ import {
   emptyDesignDocument,
   validateDesignDocument,
 } from '@interior/contracts';
-import { createPostgresEventStore, migratePlatform, openDatabase, PiiVault } from '@interior/platform';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  migratePlatform,
+  openDatabase,
+  PiiVault,
+} from '@interior/platform';
 import { ProjectionRunner } from '@interior/projections';
 import { designsProjection } from '@interior/projections/designs/designs.projection';
 import type { Knex } from 'knex';
@@ -20,6 +26,12 @@ import { createBenchDatabase } from './bench-database';
  */
 export interface DesignsRebuild {
   designs: number;
+  /**
+   * How the runner read the log: `slim`, the pages without the documents, which the projection
+   * copies from the log in SQL (the PostgreSQL store's log in the read models' database); `whole`,
+   * every event with its document through the process (a store whose log is elsewhere).
+   */
+  pages: 'slim' | 'whole';
   /** Saves per design after its creation. */
   saves: number;
   seedSeconds: number;
@@ -150,13 +162,18 @@ export async function measureDesignsRebuild(
   designs: number,
   budgetMs: number,
   progress: (message: string) => void,
+  pages: DesignsRebuild['pages'] = 'slim',
   chunk = 20_000,
 ): Promise<DesignsRebuild> {
   const database = await createBenchDatabase(serverUrl);
   const db = await openDatabase({ url: database.url, poolSize: 4, applicationName: 'bench-designs' });
+  const store = createPostgresEventStore(db.knex, { prepared: true });
+  // Without its SQL over the log, the store is read as one whose log is elsewhere: whole pages.
+  const read: EventStore =
+    pages === 'slim' ? store : Object.create(store, { logInSql: { value: undefined } });
   const runner = new ProjectionRunner({
     knex: db.knex,
-    store: createPostgresEventStore(db.knex, { prepared: true }),
+    store: read,
     vault: new PiiVault(db.knex),
     projections: [designsProjection],
   });
@@ -177,7 +194,7 @@ export async function measureDesignsRebuild(
     }
     const seedSeconds = (performance.now() - started) / 1000;
     const log = await handledLog(knex);
-    progress('building the designs read model from the log');
+    progress(`building the designs read model from the log (${pages} pages)`);
     const serverBefore = await backendCpuSeconds(knex);
     const cpuBefore = process.cpuUsage();
     const began = performance.now();
@@ -193,6 +210,7 @@ export async function measureDesignsRebuild(
     const applied = finished ? log.events : await appliedEvents(knex, checkpoint);
     return {
       designs,
+      pages,
       saves: SAVES,
       seedSeconds,
       logEvents: log.events,

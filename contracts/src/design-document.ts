@@ -368,7 +368,7 @@ export function wallDrawingPlacementErrors(
 }
 
 /** The derived figures of a design or plan: total floor area in ㎡ (2 decimals) and room count. */
-export function documentSummary(doc: DesignDocument): { area: number; roomCount: number } {
+export function documentSummary(doc: Pick<DesignDocument, 'rooms'>): { area: number; roomCount: number } {
   let area = dec(0);
   for (const room of doc.rooms) if (room.polygon.length >= 3) area = area.plus(polygonAreaM2(room.polygon));
   return { area: roundHalfUp(area, 2).toNumber(), roomCount: doc.rooms.length };

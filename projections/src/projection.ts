@@ -1,4 +1,4 @@
-import type { PiiVault, StoredEvent } from '@interior/platform';
+import type { LogInSql, PiiVault, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 import type { LogCreations } from './log-creations';
 import type { PendingBatch, RowBatchPlan } from './row-batch';
@@ -12,6 +12,11 @@ import type { PendingBatch, RowBatchPlan } from './row-batch';
  */
 export interface ProjectionContext {
   vault: PiiVault;
+  /**
+   * The log, when it is in the read models' database: the batch's statements can read the events'
+   * rows (LogInSql.at). Absent for a store whose log is elsewhere.
+   */
+  log?: LogInSql;
 }
 
 export interface Projection<Table extends string = string> {
@@ -19,6 +24,13 @@ export interface Projection<Table extends string = string> {
   version: number;
   /** Event types `apply` reacts to; other events only move the checkpoint. */
   handles: readonly string[];
+  /**
+   * Fields of its events' data it can take from the log in its own statements (context.log) rather
+   * than from the events: a catch-up's pages then come without them (EventStore.readAllWithout),
+   * when the log is in the read models' database. A batch may still hold events with them (a live
+   * batch, a store whose log is elsewhere): the projection uses a field when the event has it.
+   */
+  readsInLog?: readonly string[];
   /** The tables of one generation: logical name → knex table definition (the migration). */
   tables: Readonly<Record<Table, (table: Knex.CreateTableBuilder) => void>>;
   /** Indexes or constraints beyond what the table builders declare, by physical table name. */

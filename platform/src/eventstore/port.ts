@@ -65,6 +65,12 @@ export interface EventStore {
   readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** Events of every stream in global order, only ever growing at the end for a reader. */
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  /**
+   * readAll with the named fields of each event's `data` left out (the PostgreSQL store, beside
+   * `logInSql`): a reader that takes those fields from the log inside its own statements
+   * (LogInSql.at) need not have them sent and parsed. A store without it is read whole.
+   */
+  readAllWithout?(options: ReadAllOptions, fields: readonly string[]): Promise<StoredEvent[]>;
   /** Catch-up subscription: every event after the checkpoint, exactly once, in global order. */
   subscribe(options: SubscribeOptions): AsyncIterable<StoredEvent>;
   /** The position of the last event a reader can see now, or null for an empty log. */
@@ -99,6 +105,14 @@ export interface LogInSql {
    * `metadata` (jsonb), and `at`, the event's Position.
    */
   page(after: Position | null, limit: number): { sql: string; bindings: Knex.RawBinding[] };
+  /**
+   * SQL (knex bindings) of the log's rows of events named by stream and revision (pairs, in two
+   * arrays): one lookup each in the log's unique (stream, revision) index, as rows of `stream`,
+   * `revision` (bigint) and `data` (jsonb), none for a pair the log does not hold. A read model
+   * copies a large field of events it read without it (readAllWithout) from here, in its own
+   * statement, instead of through the process.
+   */
+  at(streams: readonly string[], revisions: readonly number[]): { sql: string; bindings: Knex.RawBinding[] };
   /**
    * SQL (knex bindings) of how many events readAll would answer after `after`, at most `limit`,
    * as one row's `n` (a read model's lag, read from the log's index alone).

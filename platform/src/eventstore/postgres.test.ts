@@ -263,6 +263,29 @@ describe('PostgreSQL adapter, the events it gives its listeners', () => {
     }
   });
 
+  it('gives the log rows of events named by stream and revision, none for a pair it does not hold', async () => {
+    const db = await openTestDatabase();
+    const store = createPostgresEventStore(db.knex, { pollIntervalMs: 20 });
+    try {
+      await store.append('Given-1', [newEvent('A', { n: 0 }), newEvent('B', { n: 1 })], {
+        expectedRevision: 'no_stream',
+      });
+      await store.append('Given-2', [newEvent('C', { n: 2 })], { expectedRevision: 'no_stream' });
+      const { sql, bindings } = store.logInSql.at(['Given-2', 'Given-1', 'Given-1', 'Given-3'], [0, 1, 5, 0]);
+      const { rows } = await db.knex.raw<{ rows: { stream: string; revision: string; data: unknown }[] }>(
+        `select stream, revision::int as revision, data from (${sql}) as at order by stream, revision`,
+        bindings,
+      );
+      expect(rows).toEqual([
+        { stream: 'Given-1', revision: 1, data: { n: 1 } },
+        { stream: 'Given-2', revision: 0, data: { n: 2 } },
+      ]);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+
   // A server's connections only: PGlite runs one transaction at a time.
   (process.env.TEST_DATABASE_URL ? it : it.skip)(
     'holdsOnly is false while a transaction before the events may still append',

@@ -128,8 +128,11 @@ interface EventRow {
  */
 const RECORDED_AT_SQL = `to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const SELECT_EVENT = `id, stream, revision, type, data, metadata, transaction_id::text as tx, position::text as pos,
-  ${RECORDED_AT_SQL} as recorded_at`;
+/** The columns of an event, its data as `data` (a SQL expression over the row). */
+const selectEvent = (data: string) => `id, stream, revision, type, ${data} as data, metadata,
+  transaction_id::text as tx, position::text as pos, ${RECORDED_AT_SQL} as recorded_at`;
+
+const SELECT_EVENT = selectEvent('data');
 
 function toStoredEvent(row: EventRow): StoredEvent {
   return {
@@ -165,11 +168,16 @@ const APPEND_SQL = `
     ${RECORDED_AT_SQL} as recorded_at
   from inserted order by revision`;
 
-const READ_ALL_SQL = `select ${SELECT_EVENT} from events
+const readAllSql = (data: string) => `select ${selectEvent(data)} from events
   where (transaction_id, position) > ($1::text::xid8, $2::bigint)
     and transaction_id < ${VISIBLE_BELOW}
   order by transaction_id, position
   limit $3`;
+
+const READ_ALL_SQL = readAllSql('data');
+
+/** READ_ALL_SQL with the data's fields named by $4 left out (readAllWithout). */
+const READ_ALL_WITHOUT_SQL = readAllSql('data - $4::text[]');
 
 /** The page of READ_ALL_SQL as rows for statements of the database (LogInSql). */
 /** How many events readAll would answer after a position, at most `limit` (LogInSql.count). */
@@ -185,6 +193,11 @@ const LOG_PAGE_SQL = `select row_number() over (order by transaction_id, positio
     and transaction_id < ${VISIBLE_BELOW}
   order by transaction_id, position
   limit ?`;
+
+/** The log's rows of (stream, revision) pairs (LogInSql.at), each found by the unique index. */
+const LOG_AT_SQL = `select e.stream, e.revision, e.data
+  from unnest(?::text[], ?::bigint[]) as k(stream, revision)
+  join events as e on e.stream = k.stream and e.revision = k.revision`;
 
 /**
  * The condition of LogInSql.holdsOnly (bindings: the events' last transaction, the position after
@@ -207,6 +220,7 @@ const HEAD_SQL = `select transaction_id::text as tx, position::text as pos from 
 const STATEMENTS = {
   event_store_append: APPEND_SQL,
   event_store_read_all: READ_ALL_SQL,
+  event_store_read_all_without: READ_ALL_WITHOUT_SQL,
   event_store_read_stream: READ_STREAM_SQL,
   event_store_head: HEAD_SQL,
 } as const;
@@ -259,6 +273,9 @@ export class PostgresEventStore implements EventStore {
       page(after, limit) {
         const from = after ? decodePosition(after) : ORIGIN;
         return { sql: LOG_PAGE_SQL, bindings: [from.tx.toString(), from.pos.toString(), limit] };
+      },
+      at(streams, revisions) {
+        return { sql: LOG_AT_SQL, bindings: [[...streams], [...revisions]] };
       },
       count(after, limit) {
         const from = after ? decodePosition(after) : ORIGIN;
@@ -436,10 +453,23 @@ export class PostgresEventStore implements EventStore {
    * that append; appends of other processes are found by the next read, as always.
    */
   readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
-    const key = `${options.after ?? ''}|${options.limit}|${this.appends}`;
+    return this.sharedRead(options, []);
+  }
+
+  /**
+   * A page without some fields of the data, shared as readAll's are (by readers that leave out
+   * the same fields): a rebuild's pages of designs without their documents, which the designs read
+   * model copies from the log in its own statements.
+   */
+  readAllWithout(options: ReadAllOptions, fields: readonly string[]): Promise<StoredEvent[]> {
+    return this.sharedRead(options, fields);
+  }
+
+  private sharedRead(options: ReadAllOptions, without: readonly string[]): Promise<StoredEvent[]> {
+    const key = `${options.after ?? ''}|${options.limit}|${this.appends}|${without.join(',')}`;
     let read = this.reads.get(key);
     if (!read) {
-      read = this.queryAll(options);
+      read = this.queryAll(options, without);
       this.reads.set(key, read);
       const forget = () => this.reads.delete(key);
       read.then(forget, forget);
@@ -447,13 +477,16 @@ export class PostgresEventStore implements EventStore {
     return read;
   }
 
-  private async queryAll({ after, limit }: ReadAllOptions): Promise<StoredEvent[]> {
+  private async queryAll(
+    { after, limit }: ReadAllOptions,
+    without: readonly string[],
+  ): Promise<StoredEvent[]> {
     const from = after ? decodePosition(after) : ORIGIN;
-    const rows = await this.run<EventRow>(this.knex, 'event_store_read_all', [
-      from.tx.toString(),
-      from.pos.toString(),
-      limit,
-    ]);
+    const position = [from.tx.toString(), from.pos.toString(), limit];
+    const rows =
+      without.length === 0
+        ? await this.run<EventRow>(this.knex, 'event_store_read_all', position)
+        : await this.run<EventRow>(this.knex, 'event_store_read_all_without', [...position, [...without]]);
     return rows.map(toStoredEvent);
   }
 

@@ -1,22 +1,17 @@
-import {
-  type AclEvent,
-  type DesignDocument,
-  type DesignEvent,
-  designReadModels,
-  documentSummary,
-} from '@interior/contracts';
-import type { StoredEvent } from '@interior/platform';
+import { type AclEvent, type DesignEvent, designReadModels } from '@interior/contracts';
+import type { LogInSql, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 import { occurredAt } from '../projection';
 import { chunks, Rows } from '../row-batch';
 import { sqlIdentifier } from '../sql';
+import { type LastDocument, lastDocument, writeDocuments } from './designs-documents';
 
 /**
  * The designs read models applied a batch at a time (a rebuild, a catch-up): the `mydesign` rows
  * the batch touches are read in one statement, the events folded into them in memory in log order,
  * and each table written once. Each save carries the whole document, and a rebuild's page holds
- * several saves of each design: only the last document of each design in the batch is summarised,
- * serialised and written. A live event is a batch of one, so these are the read models' only
+ * several saves of each design: only the last document of each design in the batch is summarised
+ * and written (designs-documents.ts). A live event is a batch of one, so these are the read models' only
  * rules; the projection tests apply the same events one at a time and in batches of several sizes
  * and compare every table.
  */
@@ -108,8 +103,6 @@ function shareCountOf(aces: AclEvent['data']['aces'], ownerId: number): number {
 
 /** Ids per statement's array parameter, and rows per multi-row statement. */
 const CHUNK = 5_000;
-/** Documents per insert: a few megabytes of JSON text per statement at most. */
-const DOCUMENT_ROWS = 1_000;
 
 type Counted = { ownerId: number; status: string };
 
@@ -118,7 +111,7 @@ class DesignsFold {
   /** Moves of the owners' counts: every (owner, status) touched, even when it nets to zero. */
   readonly counts = new Map<string, Counted & { step: number }>();
   /** The last document each design of the batch holds (only designs that exist). */
-  readonly documents = new Map<number, { revision: number; document: DesignDocument }>();
+  readonly documents = new Map<number, LastDocument>();
   /** Pending shares by design and key: a permission to write, or null to delete. */
   readonly shares = new Map<string, { designId: number; emailKey: string; permission: string | null }>();
   /** Purged designs: their documents and pending shares as the table held them are deleted. */
@@ -180,7 +173,7 @@ class DesignsFold {
           updatedBy: null,
         });
         this.count(event.data.ownerId, 'Active', 1);
-        this.documents.set(id, { revision: 0, document: event.data.document });
+        this.documents.set(id, lastDocument(stored, 0, event.data.document));
         return;
       case 'DesignRenamed':
         rows.update(id, () => ({ name: event.data.name, ...touched }));
@@ -194,7 +187,7 @@ class DesignsFold {
       case 'DesignDocumentChanged':
         if (!before) return;
         rows.update(id, () => ({ revision: event.data.revision, ...touched }));
-        this.documents.set(id, { revision: event.data.revision, document: event.data.document });
+        this.documents.set(id, lastDocument(stored, event.data.revision, event.data.document));
         return;
       case 'DesignTrashed':
         rows.update(id, () => ({ status: 'Trashed', trashedAt: event.data.at, ...touched }));
@@ -250,12 +243,14 @@ function touchedIds(stored: StoredEvent): number | null {
 
 /**
  * Applies `events` (in log order) to the designs read models inside the batch's transaction: the
- * same rows as applying each in turn, each table written once.
+ * same rows as applying each in turn, each table written once. `log`: where the documents of
+ * events read without them are copied from.
  */
 export async function applyDesignsBatch(
   trx: Knex.Transaction,
   events: readonly StoredEvent[],
   tables: Readonly<Record<string, string>>,
+  log?: LogInSql,
 ): Promise<void> {
   const table = tables[designs]!;
   const ids = new Set<number>();
@@ -288,7 +283,8 @@ export async function applyDesignsBatch(
   const fold = new DesignsFold(new Rows(loaded));
   for (const event of events) fold.apply(event);
   // Each design's area and rooms from the last document it received: one summary per design.
-  for (const [id, { document }] of fold.documents) fold.rows.update(id, () => documentSummary(document));
+  const summaries = await writeDocuments(trx, tables[documents]!, fold.purged, fold.documents, log);
+  for (const [id, summary] of summaries) fold.rows.update(id, () => summary);
 
   const { upserts, deletes } = fold.rows.changes();
   for (const part of chunks(deletes, CHUNK)) await trx.raw('delete from ?? where id = any(?)', [table, part]);
@@ -300,49 +296,8 @@ export async function applyDesignsBatch(
       [table, table, JSON.stringify(part)],
     );
   }
-  await writeDocuments(trx, tables[documents]!, fold);
   await writeCounts(trx, tables[ownerCounts]!, fold);
   await writePendingShares(trx, tables[pendingShares]!, fold);
-}
-
-/** Whether each database server (by knex client) compresses with lz4: asked once. */
-const lz4Support = new WeakMap<object, Promise<boolean>>();
-
-function hasLz4(trx: Knex.Transaction): Promise<boolean> {
-  let known = lz4Support.get(trx.client);
-  if (!known) {
-    known = trx
-      .raw<{ rows: { lz4: boolean }[] }>(
-        `select coalesce(bool_or('lz4' = any(enumvals)), false) as lz4 from pg_settings
-         where name = 'default_toast_compression'`,
-      )
-      .then(({ rows }) => rows[0]?.lz4 ?? false);
-    lz4Support.set(trx.client, known);
-    known.catch(() => lz4Support.delete(trx.client));
-  }
-  return known;
-}
-
-/** The purged designs' documents deleted, then each design's last document of the batch written. */
-async function writeDocuments(trx: Knex.Transaction, table: string, fold: DesignsFold) {
-  for (const part of chunks([...fold.purged], CHUNK)) {
-    await trx.raw('delete from ?? where id = any(?)', [table, part]);
-  }
-  if (fold.documents.size === 0) return;
-  // A document of a few kilobytes is compressed as it is stored; lz4 does that several times faster
-  // than PostgreSQL's default (pglz), a large part of the server's time of a rebuild's writes.
-  // For this transaction only; a value is read back whichever way it was compressed.
-  if (await hasLz4(trx)) await trx.raw(`select set_config('default_toast_compression', 'lz4', true)`);
-  for (const part of chunks([...fold.documents], DOCUMENT_ROWS)) {
-    // Each document its own text parameter: the server parses it once, into jsonb.
-    const bindings: Knex.RawBinding[] = [table];
-    for (const [id, { revision, document }] of part) bindings.push(id, revision, JSON.stringify(document));
-    await trx.raw(
-      `insert into ?? (id, revision, document) values ${part.map(() => '(?::integer, ?::integer, ?::jsonb)').join(', ')}
-       on conflict (id) do update set revision = excluded.revision, document = excluded.document`,
-      bindings,
-    );
-  }
 }
 
 /** Every owner's count the batch moved, by what it moved (a count not there yet starts at that). */

@@ -35,6 +35,8 @@ export const designsProjection = defineProjection({
     'CommentCreated',
     'CommentDeleted',
   ],
+  // A save carries the whole document: a rebuild copies it from the log in SQL (designs-documents.ts).
+  readsInLog: ['document'],
   tables: {
     [designs]: (t) => {
       t.integer('id').primary();
@@ -105,10 +107,10 @@ export const designsProjection = defineProjection({
    * designs-batch.ts, whether events come one at a time (live) or a page at a time (a rebuild or a
    * catch-up, where each table is then written once, and each design's document once).
    */
-  async apply(trx, stored, tables) {
-    await applyDesignsBatch(trx, [stored], tables);
+  async apply(trx, stored, tables, { log }) {
+    await applyDesignsBatch(trx, [stored], tables, log);
   },
-  async applyBatch(trx, events, tables) {
-    await applyDesignsBatch(trx, events, tables);
+  async applyBatch(trx, events, tables, { log }) {
+    await applyDesignsBatch(trx, events, tables, log);
   },
 });

@@ -1,4 +1,4 @@
-import { type Position, queryPrepared, type StoredEvent } from '@interior/platform';
+import { type Position, queryPrepared, type ReadAllOptions, type StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
 import { countIfUncounted, type PendingBatch, type RowBatchPlan, writesAsWith } from '../row-batch';
 import { MOVE_CHECKPOINT, moveBindings, moveCheckpoint, notMoved, type Outcome } from './checkpoint';
@@ -35,7 +35,7 @@ export function commit(
   batch: StoredEvent[],
 ): Promise<Outcome> {
   const { projection, tables } = state;
-  const { vault } = host;
+  const context = { vault: host.vault, ...(state.log ? { log: state.log } : {}) };
   return host.knex.transaction(async (trx): Promise<Outcome> => {
     // The checkpoint moves first: the update locks the generation's row, so no batch applies twice.
     const { rows } = await trx.raw<{ rows: Pick<GenerationRow, 'status'>[] }>(
@@ -45,8 +45,8 @@ export function commit(
     const moved = rows[0];
     if (!moved) return notMoved(trx, state);
     if (batch.length > 0) {
-      if (projection.applyBatch) await projection.applyBatch(trx, batch, tables, { vault });
-      else for (const event of batch) await projection.apply(trx, event, tables, { vault });
+      if (projection.applyBatch) await projection.applyBatch(trx, batch, tables, context);
+      else for (const event of batch) await projection.apply(trx, event, tables, context);
     }
     return { kind: 'committed', status: moved.status };
   });
@@ -130,10 +130,23 @@ export function takePrefetched(state: LoopState, limit: number): PrefetchedPage 
   return next;
 }
 
+/**
+ * A page of the log for the loop. Far behind, without the fields its projection takes from the log
+ * in SQL, when the log is in the read models' database: a rebuild of the designs then neither
+ * receives nor parses the documents, which its statements copy from the log. Live batches are read
+ * whole: every other loop reads the same page then, and shares the one read (readAll).
+ */
+export function readPage(host: LoopHost, state: LoopState, options: ReadAllOptions): Promise<StoredEvent[]> {
+  const fields = state.log && state.behind ? state.projection.readsInLog : undefined;
+  return fields?.length && host.store.readAllWithout
+    ? host.store.readAllWithout(options, fields)
+    : host.store.readAll(options);
+}
+
 /** Far behind (a rebuild, a catch-up): the page after `batch` is read while this one is applied. */
 export function readAhead(host: LoopHost, state: LoopState, batch: readonly StoredEvent[]): void {
   const after: Position = batch[batch.length - 1]!.position;
-  const read = host.store.readAll({ after, limit: state.catchUpBatchSize });
+  const read = readPage(host, state, { after, limit: state.catchUpBatchSize });
   read.catch(() => {});
   state.prefetched = { after, limit: state.catchUpBatchSize, read };
 }

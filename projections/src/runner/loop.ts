@@ -1,6 +1,6 @@
 import type { Position, StoredEvent } from '@interior/platform';
 import { IDLE_STORE_MS } from '@interior/platform';
-import { commit, commitPlanned, forgetRecent, readAhead, takePrefetched } from './catch-up';
+import { commit, commitPlanned, forgetRecent, readAhead, readPage, takePrefetched } from './catch-up';
 import { finishStep } from './finish';
 import { fillFromLog, fromLogNext } from './from-log';
 import { GENERATIONS, restoreKey } from './generations';
@@ -76,7 +76,7 @@ async function applyNext(
   if (!own) state.lastRead = { at: performance.now(), otherWakes: host.own.otherWakes };
   const guard = own ? state.log!.holdsOnly(health.checkpoint, own) : undefined;
   const batch: StoredEvent[] =
-    own ?? (await (next?.read ?? host.store.readAll({ after: health.checkpoint, limit })));
+    own ?? (await (next?.read ?? readPage(host, state, { after: health.checkpoint, limit })));
   state.behind = !own && batch.length === limit;
   if (batch.length > 0 && state.foldedPages > 0) state.foldedPages--;
   // The page after is read ahead unless the next one is made from the log.

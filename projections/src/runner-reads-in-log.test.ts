@@ -1,0 +1,109 @@
+import { designReadModels, documentSummary, workedExampleDocument } from '@interior/contracts';
+import type { EventStore, StoredEvent } from '@interior/platform';
+import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
+import { designsProjection } from './designs/designs.projection';
+import type { Projection } from './projection';
+import { db, runner, store, useRunnerDatabase } from './testing/runner-tests';
+
+useRunnerDatabase();
+
+const { designs, documents } = designReadModels;
+
+/** The worked example's one room under each id given. */
+const withRooms = (...ids: string[]) => {
+  const document = workedExampleDocument();
+  const [room] = document.rooms;
+  return { ...document, rooms: ids.map((id) => ({ ...room!, id })) };
+};
+
+/** The designs projection, telling how many events of each batch came with their document. */
+function watched() {
+  const batches: { events: number; withDocument: number }[] = [];
+  const projection: Projection = {
+    ...designsProjection,
+    async applyBatch(trx, events: readonly StoredEvent[], tables, context) {
+      const withDocument = events.filter((e) => 'document' in (e.data as object)).length;
+      batches.push({ events: events.length, withDocument });
+      await designsProjection.applyBatch!(trx, events, tables, context);
+    },
+  };
+  return { projection, batches };
+}
+
+const event = (type: string, data: object) => ({ ...newEvent(type, data), metadata: metadata() });
+
+/** `count` designs, each created with one room and saved with more; answers each one's last document. */
+async function appendDesigns(count: number) {
+  const last = new Map<number, ReturnType<typeof withRooms>>();
+  let position = '';
+  for (let id = 1; id <= count; id++) {
+    const created = {
+      id,
+      name: `디자인 ${id}`,
+      description: '',
+      ownerId: 5,
+      folderId: null,
+      planId: null,
+      document: withRooms('a'),
+    };
+    const saves = [1, 2].map((revision) => ({
+      revision,
+      document: withRooms(...Array.from({ length: revision + (id % 3) }, (_, n) => `r${n}`)),
+      delta: { rooms: { added: 1, removed: 0 } },
+    }));
+    position = (
+      await store.append(
+        `Design-${id}`,
+        [event('DesignCreated', created), ...saves.map((save) => event('DesignDocumentChanged', save))],
+        { expectedRevision: 'no_stream' },
+      )
+    ).position;
+    last.set(id, saves[1]!.document);
+  }
+  return { last, position };
+}
+
+/** The read models hold each design's last document, its revision and the summary of it. */
+async function expectDocuments(last: ReadonlyMap<number, ReturnType<typeof withRooms>>, revision = 2) {
+  const rows = await db.knex(designs).orderBy('id').select('id', 'revision', 'area', 'roomCount');
+  expect(rows).toEqual([...last].map(([id, doc]) => ({ id, revision, ...documentSummary(doc) })));
+  const docs = await db.knex(documents).orderBy('id').select('id', 'revision', 'document');
+  expect(docs).toEqual([...last].map(([id, document]) => ({ id, revision, document })));
+}
+
+describe('projection runner: fields read in the log', () => {
+  it('catches up on pages without the documents, copied in SQL, and applies live appends with theirs', async () => {
+    const { last, position } = await appendDesigns(12);
+    const { projection, batches } = watched();
+    const r = runner(projection, { batchSize: 3, catchUpBatchSize: 6 });
+    await r.start();
+    await r.caughtUp({ position });
+    await expectDocuments(last);
+    // Far behind, the pages came without documents.
+    expect(batches.some((b) => b.events > 0 && b.withDocument === 0)).toBe(true);
+
+    const document = withRooms('x', 'y', 'z', 'w');
+    const live = await store.append(
+      'Design-3',
+      [event('DesignDocumentChanged', { revision: 3, document, delta: { rooms: { added: 1, removed: 0 } } })],
+      { expectedRevision: 2 },
+    );
+    await r.caughtUp({ position: live.position });
+    expect(batches.at(-1)).toEqual({ events: 1, withDocument: 1 });
+    const [row] = await db.knex(designs).where({ id: 3 }).select('revision', 'area', 'roomCount');
+    expect(row).toEqual({ revision: 3, ...documentSummary(document) });
+    expect((await db.knex(documents).where({ id: 3 }).first('document')).document).toEqual(document);
+  });
+
+  it('reads whole pages when the log is not in the read models’ database, to the same read models', async () => {
+    const { last, position } = await appendDesigns(12);
+    const { projection, batches } = watched();
+    const elsewhere: EventStore = Object.create(store, { logInSql: { value: undefined } });
+    const r = runner(projection, { batchSize: 3, catchUpBatchSize: 6, store: elsewhere });
+    await r.start();
+    await r.caughtUp({ position });
+    await expectDocuments(last);
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.every((b) => b.withDocument === b.events)).toBe(true);
+  });
+});
