@@ -4,6 +4,8 @@ import {
   type EstimationLine,
   estimationEventTypes,
   estimationReadModels,
+  lineSourceCount,
+  lineSources,
   type UserEvent,
 } from '@interior/contracts';
 import { readModels, type StoredEvent } from '@interior/platform';
@@ -50,7 +52,8 @@ export const estimationsProjection = defineProjection({
   // 3: the names follow renames and erasures
   // 4: each quote keeps the supplier it was issued with
   // 5: a draft's sources kept apart from its lines, one row per line (the lines say how many)
-  version: 5,
+  // 6: computed drafts whose event carries the sources packed read them from there
+  version: 6,
   handles: [...estimationEventTypes, ...personEvents],
   tables: {
     [estimations]: (t) => {
@@ -175,7 +178,9 @@ export const estimationsProjection = defineProjection({
         const d = event.data;
         const draft = {
           designRevision: d.designRevision,
-          lines: JSON.stringify(d.lines.map((line) => withoutSources(line))),
+          lines: JSON.stringify(
+            d.lines.map((line) => withoutSources(line, lineSourceCount(line, d.packedSources))),
+          ),
           totals: JSON.stringify(d.totals),
           rates: JSON.stringify(d.rates),
           problems: JSON.stringify(d.problems),
@@ -187,13 +192,13 @@ export const estimationsProjection = defineProjection({
           .onConflict('estimationId')
           .merge();
         await trx(tables[draftSources]).where({ estimationId: id }).delete();
-        const sourced = d.lines.filter((line) => line.sources?.length);
+        const sourced = d.lines.filter((line) => lineSourceCount(line, d.packedSources) > 0);
         if (sourced.length)
           await trx(tables[draftSources]).insert(
             sourced.map((line) => ({
               estimationId: id,
               lineId: line.id,
-              sources: JSON.stringify(line.sources),
+              sources: JSON.stringify(lineSources(line, d.packedSources)),
             })),
           );
         await rows().update(changed);
