@@ -7,6 +7,7 @@ import { describeChanges, foldFields } from './history-changes';
 import {
   lineSourceCount,
   lineSources,
+  packedLine,
   packSources,
   recipeExplanation,
   shownDecimal,
@@ -81,6 +82,11 @@ describe('the packed sources of a draft', () => {
           expect(unpackSources(packed, line.id)).toEqual(line.sources);
           expect(lineSources({ id: line.id }, packed)).toEqual(line.sources);
           expect(lineSourceCount({ id: line.id }, packed)).toBe(line.sources.length);
+          // A line taken alone keeps its sources with the strings they use, and only those.
+          const alone = viaJson(packedLine(packed, line.id));
+          expect(unpackSources(alone, line.id)).toEqual(line.sources);
+          expect(alone.strings.length).toBe(new Set(alone.strings).size);
+          expect(alone.strings.length).toBeLessThanOrEqual(packed.strings.length);
         }
       }),
     );

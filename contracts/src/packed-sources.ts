@@ -53,16 +53,46 @@ export function recipeExplanation(
   return `${source.label} (${base}): BOM '${recipe.bomName}' ${recipe.line}행 ${recipe.formula} = ${shown('quantity')}`;
 }
 
+/**
+ * Numbers as explanations show them, each worked out once: a room's base recurs in every source
+ * the room feeds, and exact decimals are slow to parse and round.
+ */
+type Shown = Map<string, string | null>;
+function shownIn(cache: Shown, text: string): string {
+  let shown = cache.get(text);
+  if (shown === undefined) {
+    try {
+      shown = shownDecimal(text);
+    } catch {
+      shown = null;
+    }
+    cache.set(text, shown);
+  }
+  if (shown === null) throw new Error('not a number');
+  return shown;
+}
+
 /** The explanation a recipe source's own fields compose, if they are numbers that can be shown. */
-function composed(source: LineSource): string | undefined {
+function composed(source: LineSource, cache: Shown): string | undefined {
   if (!source.recipe) return undefined;
   try {
     return recipeExplanation({ ...source, recipe: source.recipe }, (field) =>
-      shownDecimal(field === 'quantity' ? source.quantity : source.base[field]),
+      shownIn(cache, field === 'quantity' ? source.quantity : source.base[field]),
     );
   } catch {
     return undefined;
   }
+}
+
+/** The shown numbers of a packed table, kept while the table is (the quote reads every line). */
+const shownByTable = new WeakMap<readonly string[], Shown>();
+function shownOf(strings: readonly string[]): Shown {
+  let cache = shownByTable.get(strings);
+  if (!cache) {
+    cache = new Map();
+    shownByTable.set(strings, cache);
+  }
+  return cache;
 }
 
 /** The sources of each line (by the line's id) in the compact shape. */
@@ -71,6 +101,7 @@ export function packSources(
 ): PackedSources {
   const strings: string[] = [];
   const index = new Map<string, number>();
+  const cache: Shown = new Map();
   const at = (text: string) => {
     let i = index.get(text);
     if (i === undefined) {
@@ -87,7 +118,7 @@ export function packSources(
       at(source.label),
       ...BASE_KEYS.map((key) => at(base[key])),
       at(source.quantity),
-      composed(source) === source.explanation ? -1 : at(source.explanation),
+      composed(source, cache) === source.explanation ? -1 : at(source.explanation),
       source.lossRate === undefined ? -1 : at(source.lossRate),
     ] as PackedSource;
     if (recipe) head.push([recipe.bomId, at(recipe.bomName), recipe.line, at(recipe.formula)]);
@@ -119,8 +150,36 @@ function unpackOne(strings: readonly string[], packed: PackedSource): LineSource
     count: strings[count]!,
   };
   source.quantity = strings[quantity]!;
-  source.explanation = explanation >= 0 ? strings[explanation]! : composed(source)!;
+  source.explanation = explanation >= 0 ? strings[explanation]! : composed(source, shownOf(strings))!;
   return source;
+}
+
+/**
+ * One line's sources alone in the compact shape, with a table of the strings they use: what the
+ * read model keeps per line, taken without reading the sources out.
+ */
+export function packedLine(packed: PackedSources, lineId: string): PackedSources {
+  const sources = Object.hasOwn(packed.lines, lineId) ? packed.lines[lineId]! : [];
+  const strings: string[] = [];
+  const local = new Map<number, number>();
+  const at = (i: number) => {
+    if (i < 0) return i;
+    let j = local.get(i);
+    if (j === undefined) {
+      j = strings.push(packed.strings[i]!) - 1;
+      local.set(i, j);
+    }
+    return j;
+  };
+  const renumbered = sources.map((source): PackedSource => {
+    const [origin, elementIds, ...rest] = source;
+    const fields = rest.slice(0, 8).map((i) => at(i as number));
+    const recipe = rest[8] as PackedRecipe | undefined;
+    const head = [origin, elementIds.map(at), ...fields] as PackedSource;
+    if (recipe) head.push([recipe[0], at(recipe[1]), recipe[2], at(recipe[3])]);
+    return head;
+  });
+  return { strings, lines: Object.fromEntries([[lineId, renumbered]]) };
 }
 
 /** One line's sources from the compact shape: none for a line it does not name (added by hand). */

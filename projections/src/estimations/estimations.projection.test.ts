@@ -1,4 +1,10 @@
-import { estimationReadModels, type LineSource, packSources } from '@interior/contracts';
+import {
+  estimationReadModels,
+  type LineSource,
+  type PackedSources,
+  packSources,
+  unpackSources,
+} from '@interior/contracts';
 import { readModels } from '@interior/platform';
 import { eventsOf, givenAt, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { estimationsProjection } from './estimations.projection';
@@ -21,6 +27,12 @@ beforeAll(async () => {
 });
 
 const spec = projectionSpec(estimationsProjection, db);
+/** The sources rows, each read out of the compact shape the rows keep them in. */
+const sourceRows = async (given: ReturnType<typeof spec.given>) =>
+  (await given.rows(draftSources, 'lineId')).map((row) => ({
+    ...row,
+    sources: unpackSources(row.sources as PackedSources, row.lineId as string),
+  }));
 const line = {
   id: 'L1',
   trade: '목공',
@@ -30,9 +42,10 @@ const line = {
   unitPrice: 3000,
   amount: 36000,
 };
-const sources = [
-  { origin: 'room', elementIds: ['room1'], label: '거실', quantity: '7', explanation: '거실 둘레 7 m' },
-  { origin: 'room', elementIds: ['room2'], label: '안방', quantity: '5', explanation: '안방 둘레 5 m' },
+const base = { area: '12', perimeter: '7', height: '2.4', count: '1' };
+const sources: LineSource[] = [
+  { origin: 'room', elementIds: ['room1'], label: '거실', base, quantity: '7', explanation: '거실 둘레 7 m' },
+  { origin: 'room', elementIds: ['room2'], label: '안방', base, quantity: '5', explanation: '안방 둘레 5 m' },
 ];
 const totals = { supply: 1_000_000, vat: 100_000, total: 1_100_000 };
 const rates = { OVERHEAD_RATE: '0.05', PROFIT_RATE: '0.1' };
@@ -113,7 +126,7 @@ describe('the estimations read models', () => {
         version: 3,
       },
     ]);
-    expect(await given.rows(draftSources, 'lineId')).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
+    expect(await sourceRows(given)).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
   });
 
   it('reads a draft whose sources are packed beside its lines as one whose lines carry them', async () => {
@@ -163,7 +176,7 @@ describe('the estimations read models', () => {
       { ...line, sourceCount: 2 },
       { ...line, id: 'L2', sourceCount: 1 },
     ]);
-    expect(await given.rows(draftSources, 'lineId')).toEqual([
+    expect(await sourceRows(given)).toEqual([
       { estimationId: 3, lineId: 'L1', sources: full },
       { estimationId: 3, lineId: 'L2', sources: [full[1]] },
     ]);
@@ -174,7 +187,7 @@ describe('the estimations read models', () => {
         { ...line, quantity: '20', sourceCount: 2 },
         { ...free, sourceCount: 0 },
       ]);
-      expect((await edit.rows(draftSources, 'lineId'))[0]).toEqual({
+      expect((await sourceRows(edit))[0]).toEqual({
         estimationId: 3,
         lineId: 'L1',
         sources: full,
@@ -203,14 +216,12 @@ describe('the estimations read models', () => {
     expect((await once.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
       { ...line, quantity: '20', sourceCount: 2 },
     ]);
-    expect(await once.rows(draftSources, 'lineId')).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
+    expect(await sourceRows(once)).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
     const twice = spec.given([requested, assigned, computed, edited, again]);
     expect((await twice.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
       { ...line, id: 'L2', sourceCount: 1 },
     ]);
-    expect(await twice.rows(draftSources, 'lineId')).toEqual([
-      { estimationId: 3, lineId: 'L2', sources: [sources[1]] },
-    ]);
+    expect(await sourceRows(twice)).toEqual([{ estimationId: 3, lineId: 'L2', sources: [sources[1]] }]);
   });
 
   it('keeps every quote revision as issued, and shows the last one on the list', async () => {

@@ -5,7 +5,8 @@ import {
   estimationEventTypes,
   estimationReadModels,
   lineSourceCount,
-  lineSources,
+  packedLine,
+  packSources,
   type UserEvent,
 } from '@interior/contracts';
 import { readModels, type StoredEvent } from '@interior/platform';
@@ -52,7 +53,7 @@ export const estimationsProjection = defineProjection({
   // 3: the names follow renames and erasures
   // 4: each quote keeps the supplier it was issued with
   // 5: a draft's sources kept apart from its lines, one row per line (the lines say how many)
-  // 6: computed drafts whose event carries the sources packed read them from there
+  // 6: each line's sources kept in the compact shape, taken from a draft that carries them packed
   version: 6,
   handles: [...estimationEventTypes, ...personEvents],
   tables: {
@@ -99,6 +100,7 @@ export const estimationsProjection = defineProjection({
       t.integer('version').notNullable();
     },
     // Most of a draft's bytes: read one line at a time, when the sheet opens a line's provenance.
+    // Each row holds its line's sources in the compact shape (contracts' packed-sources.ts).
     [draftSources]: (t) => {
       t.integer('estimationId').notNullable();
       t.text('lineId').notNullable();
@@ -198,7 +200,12 @@ export const estimationsProjection = defineProjection({
             sourced.map((line) => ({
               estimationId: id,
               lineId: line.id,
-              sources: JSON.stringify(lineSources(line, d.packedSources)),
+              // Taken from the packed sources as they are, without reading them out.
+              sources: JSON.stringify(
+                d.packedSources
+                  ? packedLine(d.packedSources, line.id)
+                  : packSources([line as EstimationLine]),
+              ),
             })),
           );
         await rows().update(changed);
