@@ -33,7 +33,7 @@ async function call(base: string, token: string, method: string, path: string, b
 }
 
 /** A line of the draft as `GET …/draft` answers it: its sources are read on their own request. */
-type DraftLine = Omit<EstimationLine, 'sources'>;
+type DraftLine = Omit<EstimationLine, 'sources'> & { sourceCount: number };
 
 export interface EstimationDraftResult {
   rooms: number;
@@ -41,6 +41,8 @@ export interface EstimationDraftResult {
   lines: number;
   compute: RemoteLatency;
   read: RemoteLatency;
+  /** `GET …/draft/lines/{lineId}/sources` of the line with the most sources */
+  sources: RemoteLatency & { count: number };
   save: RemoteLatency;
   /** `GET …/quote/1.pdf`: the 견적서 with the design's plan drawn on its first page */
   pdf: RemoteLatency;
@@ -178,6 +180,12 @@ export async function measureEstimationDraft(
       const read = await profiled('draft-get', () =>
         sampleRemote(async () => (await client.request(base, { method: 'GET', path: draftPath })).ms, plan),
       );
+      // The sources of the line with the most, as the sheet reads them when that line is opened.
+      const widest = lines.reduce((a, b) => (b.sourceCount > a.sourceCount ? b : a));
+      const sourcesPath = `${draftPath}/lines/${encodeURIComponent(widest.id)}/sources`;
+      const sources = await profiled('draft-line-sources', () =>
+        sampleRemote(async () => (await client.request(base, { method: 'GET', path: sourcesPath })).ms, plan),
+      );
       let etag = `"${computed.version}"`;
       const save = await profiled('draft-put', () =>
         sampleRemote(async (i) => {
@@ -216,6 +224,7 @@ export async function measureEstimationDraft(
         lines: lines.length,
         compute,
         read,
+        sources: { ...sources, count: widest.sourceCount },
         save,
         pdf,
         engine,
@@ -244,6 +253,7 @@ export async function estimationDraftSection(
     `\nEstimate draft over HTTP: a design of ${r.rooms} rooms and ${r.items.toLocaleString('en-US')} items, ${r.lines} lines, client in its own process`,
     row('POST /api/estimation/{id}/draft', r.compute, TARGETS.computeP50Ms),
     row('GET  /api/estimation/{id}/draft', r.read, TARGETS.readP50Ms),
+    row(`GET  …/draft/lines/{lineId}/sources (${r.sources.count})`, r.sources),
     row('PUT  /api/estimation/{id}/draft', r.save, TARGETS.saveP50Ms),
     row('GET  /api/estimation/{id}/quote/1.pdf', r.pdf),
     `  POST draft ÷ computeEstimate alone at p50: ${(r.compute.p50Ms / r.engine.p50Ms).toFixed(1)}×`,

@@ -12,6 +12,7 @@ import {
 import type { Constants } from './estimate-totals';
 import { evaluateFormula, FormulaError } from './formula';
 import { mm2ToM2, mmToM, polygonAreaM2, polygonPerimeterMm, roomWallArea } from './geometry';
+import { recipeExplanation, shownDecimal } from './packed-sources';
 
 /**
  * The BOM explosion of a design document into the lines of a 견적서: what the catalogue records
@@ -105,8 +106,7 @@ function lookup<T>(map: Lookup<T>, id: number | null | undefined): T | undefined
 }
 
 const text = (d: Decimal) => d.toFixed();
-/** For explanations: exact when short, else ≈ to 4 decimals (a diagonal wall's length). */
-const shown = (d: Decimal) => (d.decimalPlaces() > 4 ? `≈${roundHalfUp(d, 4).toFixed()}` : d.toFixed());
+const shown = shownDecimal;
 
 interface Contribution {
   trade: string;
@@ -258,6 +258,7 @@ class Explosion {
         this.problems.push(`${where}: 단가가 없어 0원으로 계산했습니다.`);
       }
       const b = use.base;
+      const recipe = { bomId: bom.id, bomName: bom.name, line: index + 1, formula: line.quantity };
       this.contributions.push({
         trade: line.trade,
         kind: line.kind,
@@ -272,14 +273,12 @@ class Explosion {
           origin: use.origin,
           elementIds: use.elementIds,
           label: use.label,
-          recipe: { bomId: bom.id, bomName: bom.name, line: index + 1, formula: line.quantity },
+          recipe,
           base: baseText(b),
           quantity: text(quantity),
-          explanation: `${use.label} (${
-            use.origin === 'item'
-              ? `수량 ${shown(b.count)}`
-              : `면적 ${shown(b.area)} ㎡, 둘레 ${shown(b.perimeter)} m, 높이 ${shown(b.height)} m`
-          }): BOM '${bom.name}' ${index + 1}행 ${line.quantity} = ${shown(quantity)}`,
+          explanation: recipeExplanation({ origin: use.origin, label: use.label, recipe }, (field) =>
+            shown(field === 'quantity' ? quantity : b[field]),
+          ),
         },
       });
     });

@@ -4,6 +4,7 @@ import { LINE_KINDS, type Line, type LineKind } from './estimate-lines';
 import type { Totals } from './estimate-totals';
 import type { EventsOf } from './events';
 import { messages } from './messages';
+import type { PackedSources } from './packed-sources';
 import { SupplierData } from './supplier';
 import { positiveId } from './validation';
 
@@ -259,13 +260,18 @@ const TotalsData = z.object({
   total: z.number(),
 });
 const Rates = z.object({ OVERHEAD_RATE: z.string(), PROFIT_RATE: z.string() });
+const PackedSourcesData = z.object({
+  strings: z.array(z.string()),
+  lines: z.record(z.string(), z.array(z.array(z.unknown()))),
+}) as unknown as z.ZodType<PackedSources>;
 
 /**
  * The estimation's stream `Estimation-<id>`. A draft is recomputed or edited as a whole (the lines
- * are at most a few thousand), so each draft event carries all of its lines. A computed draft's
- * lines carry their sources; an edit's lines carry their fields only, each computed line keeping
- * the sources its id had (`keepSources`; edits recorded before this carry them too). A quote
- * copies the lines with their sources.
+ * are at most a few thousand), so each draft event carries all of its lines. A computed draft
+ * carries its lines' sources in the compact shape beside them (`packedSources`; drafts computed
+ * before it have them in each line: `lineSources` reads either); an edit's lines carry their fields
+ * only, each computed line keeping the sources its id had (`keepSources`; edits recorded before
+ * this carry them too). A quote copies the lines with their sources.
  */
 export const EstimationEventSchemas = {
   EstimationRequested: z.object({
@@ -284,6 +290,8 @@ export const EstimationEventSchemas = {
     totals: TotalsData,
     rates: Rates,
     problems: z.array(z.string()),
+    /** The lines' sources in the compact shape (absent from drafts whose lines carry their own). */
+    packedSources: PackedSourcesData.optional(),
   }),
   EstimationDraftEdited: z.object({ lines: z.array(LineData), totals: TotalsData }),
   EstimationQuoted: z.object({

@@ -1,5 +1,6 @@
 import { keepSources } from './draft-sources';
 import type { HistoryEntry } from './history';
+import { lineSources, type PackedSources } from './packed-sources';
 
 /** A consent as the history keeps it per agreement: agreed or not, and the version of the text. */
 export interface ConsentValue {
@@ -93,6 +94,17 @@ function fieldsOf(
     case 'AclChanged':
       // A change of grants shows the grants, not the object it names.
       return { fields: { aces: data.aces }, before };
+    case 'EstimationDraftComputed':
+      // A draft's sources packed beside its lines are read as each line's own, as they used to be.
+      if (Array.isArray(data.lines) && data.packedSources) {
+        const packed = data.packedSources as PackedSources;
+        data.lines = (data.lines as { id: string }[]).map((line) => ({
+          ...line,
+          sources: lineSources(line, packed),
+        }));
+      }
+      delete data.packedSources;
+      break;
     case 'EstimationDraftEdited':
       // An edit's lines leave out their sources: each computed line keeps those its id had.
       if (Array.isArray(data.lines))

@@ -34,6 +34,7 @@ export * from './messages';
 export * from './notice';
 export * from './oauth';
 export * from './object-types';
+export * from './packed-sources';
 export * from './permissions';
 export * from './popup-banner';
 export * from './product-mount';

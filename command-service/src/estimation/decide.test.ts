@@ -6,6 +6,7 @@ import {
   type EstimationLine,
   type LineSource,
   messages,
+  packSources,
   totalsOf,
   workedExampleCatalogue,
   workedExampleDocument,
@@ -118,7 +119,7 @@ describe('estimation decider', () => {
       .thenEvents([]);
   });
 
-  it('computes a draft only once assigned: the design priced, its lines numbered, with the rates used', () => {
+  it('computes a draft only once assigned: the design priced, its lines numbered, their sources packed', () => {
     spec
       .given([requested])
       .when({ type: 'ComputeDraft', priced: example() })
@@ -132,7 +133,8 @@ describe('estimation decider', () => {
           type: 'EstimationDraftComputed',
           data: {
             designRevision: 3,
-            lines: lines.map((l, i) => ({ ...l, id: `L${i + 1}` })),
+            lines: lines.map(({ sources: _sources, ...l }, i) => ({ ...l, id: `L${i + 1}` })),
+            packedSources: packSources(lines.map((l, i) => ({ ...l, id: `L${i + 1}` }))),
             totals: workedExampleTotals,
             rates: { OVERHEAD_RATE: '0.06', PROFIT_RATE: '0.15' },
             problems: [],
@@ -193,10 +195,20 @@ describe('estimation decider', () => {
       .thenEvents([{ type: 'EstimationDraftEdited', data: { lines, totals: totalsOf(lines, own) } }]);
   });
 
-  it('folds an edit with the sources its lines had, in either shape of the edit event', () => {
-    const drafted: EstimationEvent = {
+  it('folds an edit with the sources its lines had, in either shape of the draft and of the edit event', () => {
+    // Drafts computed before their sources were packed carry them in each line.
+    const ownSources: EstimationEvent = {
       type: 'EstimationDraftComputed',
       data: { ...draft, lines: [{ ...line, sources: [floorSource] }], problems: [] },
+    };
+    const packed: EstimationEvent = {
+      type: 'EstimationDraftComputed',
+      data: {
+        ...draft,
+        lines: [line],
+        packedSources: packSources([{ ...line, sources: [floorSource] }]),
+        problems: [],
+      },
     };
     const free = { ...line, id: 'F1', refType: null, refId: null, name: '폐기물 처리' };
     const edited = (withSources: boolean): EstimationEvent => {
@@ -225,11 +237,17 @@ describe('estimation decider', () => {
     // Edits recorded before their sources were left out carry them; both fold alike, an edit after
     // an edit still finds them by the line's id, and the quote copies each computed line with
     // where it came from.
-    for (const edits of [[edited(false)], [edited(true)], [edited(false), edited(false)]])
-      spec
-        .given([requested, assigned, drafted, ...edits])
-        .when({ type: 'IssueQuote', now, supplier: null })
-        .thenEvents([quote]);
+    for (const drafted of [ownSources, packed])
+      for (const edits of [[], [edited(false)], [edited(true)], [edited(false), edited(false)]]) {
+        const expected =
+          edits.length === 0
+            ? { ...quote, data: { ...quote.data, lines: [{ ...line, sources: [floorSource] }], totals } }
+            : quote;
+        spec
+          .given([requested, assigned, drafted, ...edits])
+          .when({ type: 'IssueQuote', now, supplier: null })
+          .thenEvents([expected as EstimationEvent]);
+      }
   });
 
   it('refuses an edit whose total would not stay exact, and an edit without a draft, whatever the state', () => {

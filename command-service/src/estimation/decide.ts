@@ -15,7 +15,10 @@ import {
   estimationStateLabels,
   estimationStepStates,
   keepSources,
+  lineSources,
   messages,
+  type PackedSources,
+  packSources,
   priceLines,
   type Supplier,
   type Totals,
@@ -32,7 +35,10 @@ import type { Decider } from '../decider';
  */
 export interface Draft {
   designRevision: number;
+  /** without their sources when the draft has them packed (`lineSources` reads either) */
   lines: EstimationLine[];
+  /** the sources of a draft computed in the compact shape, as its event carries them */
+  packedSources?: PackedSources;
   totals: Totals;
   rates: EstimateRates;
 }
@@ -85,6 +91,7 @@ export function evolveEstimation(state: EstimationStateValue, event: EstimationE
         draft: {
           designRevision: event.data.designRevision,
           lines: event.data.lines as EstimationLine[],
+          ...(event.data.packedSources ? { packedSources: event.data.packedSources } : {}),
           totals: event.data.totals,
           rates: event.data.rates,
         },
@@ -95,7 +102,10 @@ export function evolveEstimation(state: EstimationStateValue, event: EstimationE
             ...state,
             draft: {
               ...state.draft,
-              lines: keepSources(event.data.lines as EstimationLine[], state.draft.lines),
+              // Packed sources are kept by line id, so the edited lines need nothing put back.
+              lines: state.draft.packedSources
+                ? (event.data.lines as EstimationLine[])
+                : keepSources(event.data.lines as EstimationLine[], state.draft.lines),
               totals: event.data.totals,
             },
           }
@@ -271,7 +281,8 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
   evolve: evolveEstimation,
   // Every draft computed or edited carries all its lines (a computed one with their sources): a
   // process that starts reads an estimate from its snapshot on. The state is plain JSON of ids,
-  // lines and totals, without personal data.
+  // lines, packed sources and totals, without personal data; a snapshot taken before sources were
+  // packed reads as a draft whose lines carry their own.
   snapshot: { kind: 'estimation/1', every: 10 },
   decide(command, state) {
     if (command.type === 'RequestEstimation') {
@@ -305,9 +316,11 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
       }
       case 'ComputeDraft': {
         const { lines, totals, rates, problems } = priceDocument(command.priced);
+        const computed = numbered(lines);
         const draft: Draft = {
           designRevision: current.designRevision,
-          lines: numbered(lines),
+          lines: computed.map(({ sources: _sources, ...line }) => line),
+          packedSources: packSources(computed),
           totals,
           rates,
         };
@@ -316,6 +329,7 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
       case 'IssueQuote': {
         if (!current.draft) throw ruleBroken(messages.estimationNoDraft);
         if (current.draft.lines.length === 0) throw ruleBroken(messages.estimationEmptyDraft);
+        const { packedSources } = current.draft;
         const validUntil = new Date(
           command.now.getTime() + ESTIMATION_QUOTE_VALID_DAYS * DAY_MS,
         ).toISOString();
@@ -325,7 +339,10 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
             data: {
               revision: current.quoteRevision + 1,
               validUntil,
-              lines: current.draft.lines,
+              // The quote keeps each line with where it came from, as issued quotes always have.
+              lines: packedSources
+                ? current.draft.lines.map((line) => ({ ...line, sources: lineSources(line, packedSources) }))
+                : current.draft.lines,
               totals: current.draft.totals,
               rates: current.draft.rates,
               designRevision: current.draft.designRevision,

@@ -1,4 +1,10 @@
-import { estimationReadModels } from '@interior/contracts';
+import {
+  estimationReadModels,
+  type LineSource,
+  type PackedSources,
+  packSources,
+  unpackSources,
+} from '@interior/contracts';
 import { readModels } from '@interior/platform';
 import { eventsOf, givenAt, projectionSpec, projectionTestDatabase } from '../testing/projection-spec';
 import { estimationsProjection } from './estimations.projection';
@@ -21,6 +27,12 @@ beforeAll(async () => {
 });
 
 const spec = projectionSpec(estimationsProjection, db);
+/** The sources rows, each read out of the compact shape the rows keep them in. */
+const sourceRows = async (given: ReturnType<typeof spec.given>) =>
+  (await given.rows(draftSources, 'lineId')).map((row) => ({
+    ...row,
+    sources: unpackSources(row.sources as PackedSources, row.lineId as string),
+  }));
 const line = {
   id: 'L1',
   trade: '목공',
@@ -30,9 +42,10 @@ const line = {
   unitPrice: 3000,
   amount: 36000,
 };
-const sources = [
-  { origin: 'room', elementIds: ['room1'], label: '거실', quantity: '7', explanation: '거실 둘레 7 m' },
-  { origin: 'room', elementIds: ['room2'], label: '안방', quantity: '5', explanation: '안방 둘레 5 m' },
+const base = { area: '12', perimeter: '7', height: '2.4', count: '1' };
+const sources: LineSource[] = [
+  { origin: 'room', elementIds: ['room1'], label: '거실', base, quantity: '7', explanation: '거실 둘레 7 m' },
+  { origin: 'room', elementIds: ['room2'], label: '안방', base, quantity: '5', explanation: '안방 둘레 5 m' },
 ];
 const totals = { supply: 1_000_000, vat: 100_000, total: 1_100_000 };
 const rates = { OVERHEAD_RATE: '0.05', PROFIT_RATE: '0.1' };
@@ -113,7 +126,73 @@ describe('the estimations read models', () => {
         version: 3,
       },
     ]);
-    expect(await given.rows(draftSources, 'lineId')).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
+    expect(await sourceRows(given)).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
+  });
+
+  it('reads a draft whose sources are packed beside its lines as one whose lines carry them', async () => {
+    const recipeSource: LineSource = {
+      origin: 'room',
+      elementIds: ['room1'],
+      label: '거실',
+      recipe: { bomId: 4, bomName: '걸레받이 시공', line: 1, formula: 'perimeter' },
+      base: { area: '12', perimeter: '14', height: '2.4', count: '1' },
+      quantity: '14',
+      explanation: "거실 (면적 12 ㎡, 둘레 14 m, 높이 2.4 m): BOM '걸레받이 시공' 1행 perimeter = 14",
+    };
+    const full: LineSource[] = [
+      recipeSource,
+      {
+        ...recipeSource,
+        elementIds: ['room2'],
+        label: '안방',
+        recipe: undefined,
+        lossRate: '0.1',
+        explanation: '안방',
+      },
+    ];
+    delete full[1]!.recipe;
+    const free = { ...line, id: 'F1', item: '폐기물 처리' };
+    const lines = [line, { ...line, id: 'L2' }];
+    const own = event(
+      'EstimationDraftComputed',
+      { designRevision: 4, lines: lines.map((l) => ({ ...l, sources: full })), totals, rates, problems: [] },
+      7,
+    );
+    const packed = event(
+      'EstimationDraftComputed',
+      {
+        designRevision: 4,
+        lines,
+        packedSources: packSources(lines.map((l) => ({ ...l, sources: l.id === 'L1' ? full : [full[1]!] }))),
+        totals,
+        rates,
+        problems: [],
+      },
+      7,
+    );
+    const edited = event('EstimationDraftEdited', { lines: [{ ...line, quantity: '20' }, free], totals }, 8);
+    const given = spec.given([requested, assigned, packed]);
+    expect((await given.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
+      { ...line, sourceCount: 2 },
+      { ...line, id: 'L2', sourceCount: 1 },
+    ]);
+    expect(await sourceRows(given)).toEqual([
+      { estimationId: 3, lineId: 'L1', sources: full },
+      { estimationId: 3, lineId: 'L2', sources: [full[1]] },
+    ]);
+    // An edit of either shape of draft keeps the computed line's sources and counts.
+    for (const drafted of [own, packed]) {
+      const edit = spec.given([requested, assigned, drafted, edited]);
+      expect((await edit.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
+        { ...line, quantity: '20', sourceCount: 2 },
+        { ...free, sourceCount: 0 },
+      ]);
+      expect((await sourceRows(edit))[0]).toEqual({
+        estimationId: 3,
+        lineId: 'L1',
+        sources: full,
+      });
+    }
   });
 
   it('reads an edit recorded with its lines’ sources as one without, and replaces the sources when computed again', async () => {
@@ -137,14 +216,12 @@ describe('the estimations read models', () => {
     expect((await once.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
       { ...line, quantity: '20', sourceCount: 2 },
     ]);
-    expect(await once.rows(draftSources, 'lineId')).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
+    expect(await sourceRows(once)).toEqual([{ estimationId: 3, lineId: 'L1', sources }]);
     const twice = spec.given([requested, assigned, computed, edited, again]);
     expect((await twice.rows(drafts, 'estimationId'))[0]!.lines).toEqual([
       { ...line, id: 'L2', sourceCount: 1 },
     ]);
-    expect(await twice.rows(draftSources, 'lineId')).toEqual([
-      { estimationId: 3, lineId: 'L2', sources: [sources[1]] },
-    ]);
+    expect(await sourceRows(twice)).toEqual([{ estimationId: 3, lineId: 'L2', sources: [sources[1]] }]);
   });
 
   it('keeps every quote revision as issued, and shows the last one on the list', async () => {

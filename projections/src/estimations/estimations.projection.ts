@@ -4,6 +4,9 @@ import {
   type EstimationLine,
   estimationEventTypes,
   estimationReadModels,
+  lineSourceCount,
+  packedLine,
+  packSources,
   type UserEvent,
 } from '@interior/contracts';
 import { readModels, type StoredEvent } from '@interior/platform';
@@ -50,7 +53,8 @@ export const estimationsProjection = defineProjection({
   // 3: the names follow renames and erasures
   // 4: each quote keeps the supplier it was issued with
   // 5: a draft's sources kept apart from its lines, one row per line (the lines say how many)
-  version: 5,
+  // 6: each line's sources kept in the compact shape, taken from a draft that carries them packed
+  version: 6,
   handles: [...estimationEventTypes, ...personEvents],
   tables: {
     [estimations]: (t) => {
@@ -96,6 +100,7 @@ export const estimationsProjection = defineProjection({
       t.integer('version').notNullable();
     },
     // Most of a draft's bytes: read one line at a time, when the sheet opens a line's provenance.
+    // Each row holds its line's sources in the compact shape (contracts' packed-sources.ts).
     [draftSources]: (t) => {
       t.integer('estimationId').notNullable();
       t.text('lineId').notNullable();
@@ -175,7 +180,9 @@ export const estimationsProjection = defineProjection({
         const d = event.data;
         const draft = {
           designRevision: d.designRevision,
-          lines: JSON.stringify(d.lines.map((line) => withoutSources(line))),
+          lines: JSON.stringify(
+            d.lines.map((line) => withoutSources(line, lineSourceCount(line, d.packedSources))),
+          ),
           totals: JSON.stringify(d.totals),
           rates: JSON.stringify(d.rates),
           problems: JSON.stringify(d.problems),
@@ -187,13 +194,18 @@ export const estimationsProjection = defineProjection({
           .onConflict('estimationId')
           .merge();
         await trx(tables[draftSources]).where({ estimationId: id }).delete();
-        const sourced = d.lines.filter((line) => line.sources?.length);
+        const sourced = d.lines.filter((line) => lineSourceCount(line, d.packedSources) > 0);
         if (sourced.length)
           await trx(tables[draftSources]).insert(
             sourced.map((line) => ({
               estimationId: id,
               lineId: line.id,
-              sources: JSON.stringify(line.sources),
+              // Taken from the packed sources as they are, without reading them out.
+              sources: JSON.stringify(
+                d.packedSources
+                  ? packedLine(d.packedSources, line.id)
+                  : packSources([line as EstimationLine]),
+              ),
             })),
           );
         await rows().update(changed);

@@ -7,6 +7,7 @@ import {
   positiveId,
   type Supplier,
   type Totals,
+  unpackSources,
 } from '@interior/contracts';
 import {
   etagOf,
@@ -144,7 +145,8 @@ export function registerEstimationQueries(app: FastifyInstance, deps: QueryServi
     if (!params.success) throw notFound(messages.estimationDraftLineNotFound);
     const { lineId } = params.data;
     const found = await deps.knex(draftSources).where({ estimationId: row.id, lineId }).first('sources');
-    if (found) return found.sources;
+    // Kept in the compact shape (rows written before it hold the list itself).
+    if (found) return Array.isArray(found.sources) ? found.sources : unpackSources(found.sources, lineId);
     // A line added by hand has none; a line the draft does not have is not found.
     const draft = await deps.knex(drafts).where({ estimationId: row.id }).first('lines');
     const lines = (draft?.lines ?? []) as { id: string }[];

@@ -114,6 +114,17 @@ describe('a record as it was', () => {
       draft.body.lines,
     );
     expect(stateLines.find((l) => l.id === sofa.id)!.sources).toEqual(sofaSources);
+    // The computed event carries the sources packed beside the lines: as of it, each line has its own.
+    const asComputed = (
+      await get(
+        'admin',
+        `/api/history/Estimation/${id}/state?revision=${revisionOf('EstimationDraftComputed')}`,
+      )
+    ).body as RecordAsOf;
+    expect(asComputed.state).not.toHaveProperty('packedSources');
+    const computedLines = asComputed.state.lines as { id: string; sources: unknown[] }[];
+    expect(computedLines.find((l) => l.id === sofa.id)!.sources).toEqual(sofaSources);
+    expect(computedLines.find((l) => l.id === dropped.id)!.sources.length).toBe(dropped.sourceCount);
     expect(last.state).toMatchObject({ note: '거실 위주', managerId: ids.manager, designerId: ids.designer });
     const first = (await get('admin', `/api/history/Estimation/${id}/state?revision=${history[0]!.revision}`))
       .body as RecordAsOf;
