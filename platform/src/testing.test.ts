@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { eventLoopProbe } from './testing';
+import { Worker } from 'node:worker_threads';
+import { eventLoopProbe, mainThreadCpuMs } from './testing';
 
 const TESTING_MODULE = fileURLToPath(new URL('./testing.ts', import.meta.url));
 
@@ -65,4 +66,22 @@ describe('eventLoopProbe', () => {
   it('does not count the time a descheduled process waited for a core', async () => {
     expect(await probeAcrossPause(800)).toBeLessThan(200);
   }, 30_000);
+
+  it("counts the loop's own thread, not the process's other threads", async () => {
+    const before = mainThreadCpuMs();
+    const processBefore = process.cpuUsage();
+    // Another thread of this process busy for 400 ms of CPU while the loop only waits for it.
+    const worker = new Worker(
+      `const start = process.cpuUsage();
+       const usedMs = () => { const { user, system } = process.cpuUsage(start); return (user + system) / 1000; };
+       while (usedMs() < 400) {}
+       require('node:worker_threads').parentPort.postMessage('done');`,
+      { eval: true },
+    );
+    await new Promise((resolve) => worker.once('message', resolve));
+    await worker.terminate();
+    const processUsed = process.cpuUsage(processBefore);
+    expect((processUsed.user + processUsed.system) / 1000).toBeGreaterThanOrEqual(300);
+    expect(mainThreadCpuMs() - before).toBeLessThan(150);
+  });
 });

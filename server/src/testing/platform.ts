@@ -35,7 +35,11 @@ export interface TestPlatform {
   api: ApiClient;
   /** Text messages the platform sent, through a real HTTP gateway (SMS_URL) run by the test. */
   sms: SmsGateway;
-  /** The newest mail to an address in the outbox (the local mailbox without SMTP_URL). */
+  /**
+   * The newest mail to an address in the outbox (the local mailbox without SMTP_URL), once the
+   * sender has handed it on: a row is written pending with the event and delivered a moment later,
+   * and a test reads what the person would receive, not the row mid-way.
+   */
   mailTo(
     email: string,
     options?: { subject?: RegExp; waitMs?: number },
@@ -105,7 +109,8 @@ export async function startTestPlatform(
           .orderBy('id', 'desc')
           .select('subject', 'text', 'status');
         const mail = mails.find((m) => !options.subject || options.subject.test(m.subject));
-        if (mail || Date.now() > deadline) return mail ?? null;
+        const handedOn = mail && mail.status !== 'pending' && mail.status !== 'sending';
+        if (handedOn || Date.now() > deadline) return mail ?? null;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
