@@ -15,6 +15,7 @@ import {
   describeInBrowser,
   type LaunchedBrowser,
   launchBrowser,
+  openInApp,
   screenshot,
   seriousViolations,
   settledScreen,
@@ -35,13 +36,6 @@ jest.setTimeout(120_000);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
 const PERSON = { email: 'first.use@test.example', password: 'first use password 1' };
-
-/** Opens a path inside the running app, as a link would (no reload: the session stays). */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate(
-    `window.history.pushState({}, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'));`,
-  );
-}
 
 /** How far the page scrolls sideways: 0 when it fits the window. */
 const overflow = (page: Page) =>
@@ -198,8 +192,10 @@ describeInBrowser('a first-time user, on a phone and with assistive technology',
       await openInApp(page, path);
       try {
         await settled(page);
-      } catch {
-        wrong.push(`${path}: did not show (${page.url()})`);
+      } catch (error) {
+        // What was on the screen and which wait ran out say whether the screen or the route failed.
+        await screenshot(page, `phone-did-not-show-${path.replace(/\W+/g, '-')}`);
+        wrong.push(`${path}: did not show (${page.url()}): ${(error as Error).message}`);
         continue;
       }
       if (new URL(page.url()).pathname === '/login') {
