@@ -17,6 +17,12 @@ interface Person {
   email: string | null;
 }
 
+/** A person as the picker lists them: the name (or the erased mark), and the address when known. */
+function personLabel(p: Person): string {
+  const name = p.name ?? erasedPersonName;
+  return p.email ? `${name} (${p.email})` : name;
+}
+
 /** The people named in the log pages loaded so far: whom a reader who may not list users can pick. */
 function actorsSeen(client: QueryClient, q: string): Person[] {
   const people = new Map<number, Person>();
@@ -78,11 +84,13 @@ function ActorPicker({
       onChange={(_, person) => onChange(person)}
       inputValue={q}
       onInputChange={(_, text) => setQ(text)}
-      filterOptions={(all) => all}
-      getOptionLabel={(p) => {
-        const name = p.name ?? erasedPersonName;
-        return p.email ? `${name} (${p.email})` : name;
+      // What was typed narrows the list at once; the users list's answer for it follows. Options
+      // left unfiltered until that answer would move under the pointer as it arrives.
+      filterOptions={(all, { inputValue }) => {
+        const typed = inputValue.trim().toLowerCase();
+        return typed ? all.filter((p) => personLabel(p).toLowerCase().includes(typed)) : all;
       }}
+      getOptionLabel={personLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText="찾는 사람이 없습니다."
       loadingText="찾는 중…"
