@@ -31,6 +31,7 @@ import {
 import { registerReadModelRoutes } from '@interior/projections/readmodel/routes';
 import { registerQueryRoutes } from '@interior/query-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inlineScriptHashes } from './inline-scripts';
 
 /**
  * The all-in-one process (docs/architecture.md "Running"): command-service, query-service and projections in
@@ -104,9 +105,11 @@ export async function startPlatform(config: Config, options: StartPlatformOption
         directives: {
           'default-src': ["'self'"],
           // Toss Payments' card window (PAYMENT_PROVIDER=toss): its SDK script and its frames.
-          'script-src': ["'self'", ...tossOrigins],
+          // The built index.html's boot script, by its hash: never 'unsafe-inline'.
+          'script-src': ["'self'", ...inlineScriptHashes(options.uiDir), ...tossOrigins],
           'frame-src': ["'self'", ...tossOrigins],
-          // MUI (emotion) injects style elements at run time.
+          // MUI (emotion) injects style elements at run time, and index.html carries its first
+          // stylesheets inline. A hash or nonce here would switch 'unsafe-inline' off.
           'style-src': ["'self'", "'unsafe-inline'"],
           // Avatars come from the e-mail-hash avatar service: its images must be allowed in.
           'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
