@@ -33,7 +33,13 @@ export interface UiWeight {
   dashboard: { jsBytes: number; jsFiles: number };
 }
 
-const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
+/**
+ * The built UI measured: ui/dist, or the folder named by UI_WEIGHT_DIST (a copy of an earlier build,
+ * to measure it alternately with the current one in the same conditions).
+ */
+const UI_DIR = process.env.UI_WEIGHT_DIST
+  ? path.resolve(process.env.UI_WEIGHT_DIST)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
 /** Why the measurement cannot run here, or null. */
 export function uiWeightSkipReason(): string | null {
