@@ -31,7 +31,7 @@ import {
 import { registerReadModelRoutes } from '@interior/projections/readmodel/routes';
 import { registerQueryRoutes } from '@interior/query-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { inlineScriptHashes } from './inline-scripts';
+import { contentSecurityPolicy } from './content-security-policy';
 
 /**
  * The all-in-one process (docs/architecture.md "Running"): command-service, query-service and projections in
@@ -96,27 +96,13 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     workers = await startCommandWorkers(deps, app.log);
     await ensureShippedValues(deps);
 
-    const tossOrigins =
-      config.payments.provider === 'toss'
-        ? ['https://js.tosspayments.com', 'https://*.tosspayments.com']
-        : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          // Toss Payments' card window (PAYMENT_PROVIDER=toss): its SDK script and its frames.
-          // The built index.html's boot script, by its hash: never 'unsafe-inline'.
-          'script-src': ["'self'", ...inlineScriptHashes(options.uiDir), ...tossOrigins],
-          'frame-src': ["'self'", ...tossOrigins],
-          // MUI (emotion) injects style elements at run time, and index.html carries its first
-          // stylesheets inline. A hash or nonce here would switch 'unsafe-inline' off.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // Avatars come from the e-mail-hash avatar service: its images must be allowed in.
-          'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
-          'connect-src': ["'self'", ...tossOrigins],
-          // The embedded default is often reached over plain HTTP on a LAN address.
-          'upgrade-insecure-requests': null,
-        },
+        useDefaults: false,
+        directives: contentSecurityPolicy({
+          uiDir: options.uiDir,
+          tossPayments: config.payments.provider === 'toss',
+        }),
       },
     });
     registerAuthentication(app, runtime.authenticator);

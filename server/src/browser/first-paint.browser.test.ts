@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { contentSecurityPolicy, policyHeaderValue } from '../content-security-policy';
 import { inlineScripts, scriptHashSource } from '../inline-scripts';
 import {
   describeInBrowser,
@@ -55,6 +56,8 @@ describeInBrowser('the first paint, before the JavaScript', () => {
     expect(scriptSrc).toBeDefined();
     for (const script of served) expect(scriptSrc).toContain(scriptHashSource(script));
     expect(scriptSrc).not.toContain("'unsafe-inline'");
+    // The very policy the gateway of the distributed stack is given for this build.
+    expect(policy).toBe(policyHeaderValue(contentSecurityPolicy({ uiDir: UI_DIR, tossPayments: false })));
   });
 
   it('paints the saved palette and the sign-in frame before the app runs, then the app replaces it', async () => {
