@@ -86,9 +86,22 @@ describeInBrowser('the first paint, before the JavaScript', () => {
     await expect(page.getByRole('heading').count()).resolves.toBe(0);
     await expect(page.locator('input, button, a').count()).resolves.toBe(0);
 
+    // Where the frame draws the bar, its title, the card and its heading, React draws them too.
+    const boxes = () =>
+      Promise.all(
+        ['.plain-header', '.plain-header__title', '.plain-card', '.plain-title'].map(async (selector) => {
+          const box = await page.locator(selector).first().boundingBox();
+          // The bar whole; the rest where they start (the card grows by the form React adds, and
+          // the title leaves room for the palette switch).
+          return selector === '.plain-header' || !box ? box : { x: box.x, y: box.y };
+        }),
+      );
+    const framed = await boxes();
+
     release();
     await page.getByRole('button', { name: '로그인' }).waitFor();
     await expect(frame.count()).resolves.toBe(0);
+    expect(await boxes()).toEqual(framed);
     await expect(page.getByRole('heading', { name: '로그인' }).count()).resolves.toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.evaluate(`localStorage.removeItem('interior.paletteMode')`);
