@@ -7,8 +7,10 @@ import {
   describeInBrowser,
   type LaunchedBrowser,
   launchBrowser,
+  settledScreen,
   signInThroughForm,
   UI_DIR,
+  waitUntil,
 } from '../testing/browser';
 import { ADMIN, EMBEDDED_START_TIMEOUT_MS, startTestPlatform, type TestPlatform } from '../testing/platform';
 
@@ -75,7 +77,7 @@ describeInBrowser('the first paint, before the JavaScript', () => {
     });
     await page.goto(`${platform.url}/login`, { waitUntil: 'commit' });
     const frame = page.locator('.plain-boot-frame');
-    await frame.waitFor({ state: 'visible' });
+    await waitUntil(frame, 'visible');
     expect(await frame.getAttribute('aria-hidden')).toBe('true');
     await expect(page.getByText('인테리어 디자인 플랫폼').first().isVisible()).resolves.toBe(true);
     const paper = await page.evaluate(
@@ -99,7 +101,7 @@ describeInBrowser('the first paint, before the JavaScript', () => {
     const framed = await boxes();
 
     release();
-    await page.getByRole('button', { name: '로그인' }).waitFor();
+    await waitUntil(page.getByRole('button', { name: '로그인' }), 'visible');
     await expect(frame.count()).resolves.toBe(0);
     expect(await boxes()).toEqual(framed);
     await expect(page.getByRole('heading', { name: '로그인' }).count()).resolves.toBe(1);
@@ -127,7 +129,7 @@ describeInBrowser('the first paint, before the JavaScript', () => {
     await page.goto(`${platform.url}/login`);
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/dashboard\//);
-    await page.getByRole('main').locator('h1, h2, h3, h4, h5, h6').first().waitFor();
+    await settledScreen(page);
     expect(await violations(page)).toEqual([]);
     // The dashboard's chunks name the entry's stylesheets too: they are in the page already.
     const inlined = [
