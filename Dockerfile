@@ -16,6 +16,10 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build --workspace ui
+# The gateway sends the services' content security policy, with the hash of this build's inline
+# boot script (nginx cannot compute it). Build with --build-arg PAYMENT_PROVIDER=toss to match.
+ARG PAYMENT_PROVIDER=sandbox
+RUN PAYMENT_PROVIDER=$PAYMENT_PROVIDER node --import tsx server/src/gateway-csp.ts ui/dist > /app/gateway-csp.conf
 
 FROM node:20-bookworm-slim AS app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
@@ -30,3 +34,4 @@ CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "server/src/main.ts"
 FROM nginx:1.27-alpine AS gateway
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/ui/dist /usr/share/nginx/html
+COPY --from=build /app/gateway-csp.conf /etc/nginx/csp.conf

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineBootScript, inlineEntryStylesheets } from './vite-inline';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -50,7 +51,7 @@ function precompress(): Plugin {
 // The API lives on the same origin in production (the all-in-one server serves dist/ and /api);
 // in development the Vite server forwards /api to that server.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineBootScript(), inlineEntryStylesheets(), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

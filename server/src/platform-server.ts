@@ -31,6 +31,7 @@ import {
 import { registerReadModelRoutes } from '@interior/projections/readmodel/routes';
 import { registerQueryRoutes } from '@interior/query-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentSecurityPolicy } from './content-security-policy';
 
 /**
  * The all-in-one process (docs/architecture.md "Running"): command-service, query-service and projections in
@@ -95,25 +96,13 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     workers = await startCommandWorkers(deps, app.log);
     await ensureShippedValues(deps);
 
-    const tossOrigins =
-      config.payments.provider === 'toss'
-        ? ['https://js.tosspayments.com', 'https://*.tosspayments.com']
-        : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          // Toss Payments' card window (PAYMENT_PROVIDER=toss): its SDK script and its frames.
-          'script-src': ["'self'", ...tossOrigins],
-          'frame-src': ["'self'", ...tossOrigins],
-          // MUI (emotion) injects style elements at run time.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // Avatars come from the e-mail-hash avatar service: its images must be allowed in.
-          'img-src': ["'self'", 'data:', 'https://www.gravatar.com'],
-          'connect-src': ["'self'", ...tossOrigins],
-          // The embedded default is often reached over plain HTTP on a LAN address.
-          'upgrade-insecure-requests': null,
-        },
+        useDefaults: false,
+        directives: contentSecurityPolicy({
+          uiDir: options.uiDir,
+          tossPayments: config.payments.provider === 'toss',
+        }),
       },
     });
     registerAuthentication(app, runtime.authenticator);

@@ -14,7 +14,8 @@ void startSession();
 // The palette's colours as CSS variables on the root, for what is drawn without MUI: set before
 // anything is drawn (an element whose style the browser computed without them, as a focused field
 // forces during the first commit, would fade its colours in through its transition, unreadable
-// meanwhile), and again at every switch, made here or in another tab.
+// meanwhile), and again at every switch, made here or in another tab. In the built page the boot
+// script (theme/bootScript.ts) has set the same already, before the first paint.
 applyPalette(currentPaletteMode());
 onPaletteModeChange(() => applyPalette(currentPaletteMode()));
 
