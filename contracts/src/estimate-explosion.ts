@@ -1,109 +1,40 @@
 import { type Decimal, dec, floorToInteger, roundHalfUp } from './decimal';
 import type { DesignDocument, DesignRoom } from './design-document';
+import { type EstimateCatalogue, lookup, type ProductInfo } from './estimate-catalogue';
 import {
   type Line,
-  type LineBase,
   type LineKind,
   type LineSource,
   OWN_TRADES,
   type RefType,
   sortLines,
 } from './estimate-lines';
-import type { Constants } from './estimate-totals';
 import { evaluateFormula, FormulaError } from './formula';
 import { mm2ToM2, mmToM, polygonAreaM2, polygonPerimeterMm, roomWallArea } from './geometry';
-import { recipeExplanation, shownDecimal } from './packed-sources';
+import { ORIGINS, type PackedSource, renumberPacked, shownDecimal, unpackLine } from './packed-sources';
+
+export type {
+  BomInfo,
+  BomLineInfo,
+  EstimateCatalogue,
+  Lookup,
+  MaterialInfo,
+  ProductInfo,
+  WallDrawingElementInfo,
+  WallDrawingInfo,
+  WorkspaceInfo,
+} from './estimate-catalogue';
 
 /**
  * The BOM explosion of a design document into the lines of a 견적서: what the catalogue records
  * it names cost, how much of each the document uses and where each quantity came from. Quantities
  * go through exact decimals; amounts are integer won.
+ *
+ * Where each quantity came from is written as it goes in the compact shape a draft's event
+ * carries (packed-sources.ts): each string once in a table, each source a tuple of indexes. A
+ * draft of thousands of sources would otherwise build every source as an object only to take it
+ * apart again, and check every recipe explanation it had just composed.
  */
-
-export interface MaterialInfo {
-  id: number;
-  name: string;
-  spec?: string | null;
-  unit: string;
-  /** 원 per unit */
-  price: number;
-  /** 0 to 0.5; a material saved without one has no loss */
-  lossRate: number | string | null | undefined;
-  bomId?: number | null;
-}
-
-export interface ProductInfo {
-  id: number;
-  name: string;
-  spec?: string | null;
-  unit: string;
-  price: number;
-  /** A Set counts as itself (its own price and BOM), never as its components. */
-  kind: 'Single' | 'Set';
-  bomId?: number | null;
-}
-
-export interface WorkspaceInfo {
-  id: number;
-  name: string;
-  bomId?: number | null;
-}
-
-export interface BomLineInfo {
-  trade: string;
-  kind: LineKind;
-  refType?: RefType | null;
-  refId?: number | null;
-  name?: string | null;
-  spec?: string | null;
-  unit?: string | null;
-  /** the quantity formula */
-  quantity: string;
-  /** 원; when absent, the referenced material's or product's price */
-  unitPrice?: number | null;
-}
-
-export interface BomInfo {
-  id: number;
-  name: string;
-  lines: readonly BomLineInfo[];
-}
-
-export interface WallDrawingElementInfo {
-  materialId: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface WallDrawingInfo {
-  id: number;
-  name: string;
-  width: number;
-  height: number;
-  elements: readonly WallDrawingElementInfo[];
-}
-
-/** A lookup by record id: a Map, or a plain object keyed by id (as JSON gives it). */
-export type Lookup<T> = ReadonlyMap<number, T> | Readonly<Record<string, T>>;
-
-export interface EstimateCatalogue {
-  materials: Lookup<MaterialInfo>;
-  products: Lookup<ProductInfo>;
-  workspaces: Lookup<WorkspaceInfo>;
-  boms: Lookup<BomInfo>;
-  wallDrawings: Lookup<WallDrawingInfo>;
-  /** effective BOM constants by key (OVERHEAD_RATE, PROFIT_RATE, …) */
-  constants: Constants;
-}
-
-function lookup<T>(map: Lookup<T>, id: number | null | undefined): T | undefined {
-  if (id == null) return undefined;
-  if (map instanceof Map) return map.get(id);
-  const record = map as Readonly<Record<string, T>>;
-  return Object.hasOwn(record, String(id)) ? record[String(id)] : undefined;
-}
 
 const text = (d: Decimal) => d.toFixed();
 const shown = shownDecimal;
@@ -118,7 +49,8 @@ interface Contribution {
   unit: string;
   unitPrice: number;
   quantity: Decimal;
-  source: LineSource;
+  /** in the explosion's own table of strings */
+  source: PackedSource;
 }
 
 interface Base {
@@ -128,13 +60,6 @@ interface Base {
   count: Decimal;
 }
 
-const baseText = (b: Base): LineBase => ({
-  area: text(b.area),
-  perimeter: text(b.perimeter),
-  height: text(b.height),
-  count: text(b.count),
-});
-
 /** A placement of a material (a room surface or a wall-drawing element) or of a product. */
 interface Use {
   origin: LineSource['origin'];
@@ -143,11 +68,22 @@ interface Use {
   base: Base;
   /** what the base is, for the explanation ("12 ㎡", "31.71 ㎡ (둘레 …)") */
   baseExplanation: string;
+  /** origin, element ids, label and base as the table holds them: the same for every source of the use */
+  packed?: UseFields;
 }
+
+type UseFields = [origin: number, elementIds: number[], label: number, ...base: number[]];
+
+/** A source of a use: its fields, then quantity, explanation (-1: composed), loss rate (-1: none), recipe. */
+const sourceOf = (use: UseFields, rest: (number | PackedSource[10])[]): PackedSource =>
+  [...use, ...rest] as PackedSource;
 
 class Explosion {
   readonly contributions: Contribution[] = [];
   readonly problems: string[] = [];
+  /** every distinct string of the sources, once, in order of first use */
+  readonly strings: string[] = [];
+  private readonly index = new Map<string, number>();
   private readonly scopeConstants: Record<string, Decimal> = {};
 
   constructor(private readonly catalogue: EstimateCatalogue) {
@@ -158,6 +94,31 @@ class Explosion {
         this.problems.push(`상수 ${key}의 값이 숫자가 아닙니다.`);
       }
     }
+  }
+
+  private at(value: string): number {
+    let i = this.index.get(value);
+    if (i === undefined) {
+      i = this.strings.push(value) - 1;
+      this.index.set(value, i);
+    }
+    return i;
+  }
+
+  private fields(use: Use): UseFields {
+    if (!use.packed) {
+      const { base } = use;
+      use.packed = [
+        ORIGINS.indexOf(use.origin),
+        use.elementIds.map((id) => this.at(id)),
+        this.at(use.label),
+        this.at(text(base.area)),
+        this.at(text(base.perimeter)),
+        this.at(text(base.height)),
+        this.at(text(base.count)),
+      ];
+    }
+    return use.packed;
   }
 
   material(trade: string, materialId: number, use: Use): void {
@@ -179,15 +140,11 @@ class Explosion {
       unit: material.unit,
       unitPrice: material.price,
       quantity,
-      source: {
-        origin: use.origin,
-        elementIds: use.elementIds,
-        label: use.label,
-        lossRate: text(loss),
-        base: baseText(use.base),
-        quantity: text(quantity),
-        explanation: `${use.label} ${use.baseExplanation}${lossText}`,
-      },
+      source: sourceOf(this.fields(use), [
+        this.at(text(quantity)),
+        this.at(`${use.label} ${use.baseExplanation}${lossText}`),
+        this.at(text(loss)),
+      ]),
     });
     this.bom(material.bomId, use, `자재 ${material.name}`);
   }
@@ -203,14 +160,11 @@ class Explosion {
       unit: product.unit,
       unitPrice: product.price,
       quantity: use.base.count,
-      source: {
-        origin: use.origin,
-        elementIds: use.elementIds,
-        label: use.label,
-        base: baseText(use.base),
-        quantity: text(use.base.count),
-        explanation: `${use.label} ${use.baseExplanation}`,
-      },
+      source: sourceOf(this.fields(use), [
+        this.at(text(use.base.count)),
+        this.at(`${use.label} ${use.baseExplanation}`),
+        -1,
+      ]),
     });
     this.bom(product.bomId, use, `제품 ${product.name}`);
   }
@@ -257,8 +211,6 @@ class Explosion {
       if (unitPrice == null) {
         this.problems.push(`${where}: 단가가 없어 0원으로 계산했습니다.`);
       }
-      const b = use.base;
-      const recipe = { bomId: bom.id, bomName: bom.name, line: index + 1, formula: line.quantity };
       this.contributions.push({
         trade: line.trade,
         kind: line.kind,
@@ -269,17 +221,14 @@ class Explosion {
         unit: line.unit || ref?.unit || '',
         unitPrice: unitPrice ?? 0,
         quantity,
-        source: {
-          origin: use.origin,
-          elementIds: use.elementIds,
-          label: use.label,
-          recipe,
-          base: baseText(b),
-          quantity: text(quantity),
-          explanation: recipeExplanation({ origin: use.origin, label: use.label, recipe }, (field) =>
-            shown(field === 'quantity' ? quantity : b[field]),
-          ),
-        },
+        // The explanation is left to be composed from these fields (`recipeExplanation`), as it
+        // would read the same.
+        source: sourceOf(this.fields(use), [
+          this.at(text(quantity)),
+          -1,
+          -1,
+          [bom.id, this.at(bom.name), index + 1, this.at(line.quantity)],
+        ]),
       });
     });
   }
@@ -289,16 +238,36 @@ class Explosion {
 const mergeKey = (c: Contribution) =>
   JSON.stringify([c.trade, c.kind, c.refType, c.refId, c.unit, c.unitPrice, c.refType ? '' : c.name]);
 
+/** A line of the explosion; its sources are apart, in the compact shape. */
+export type ExplodedLine = Omit<Line, 'sources'>;
+
+export interface PackedExplosion {
+  /** in 견적서 order */
+  lines: ExplodedLine[];
+  /** every distinct string of the sources once, and the sources of each line by its place in `lines` */
+  sources: { strings: string[]; lines: PackedSource[][] };
+  problems: string[];
+}
+
+/** The explosion with each line's sources as objects (the editor's panel, the preview, the PDF). */
+export function explodeDesign(
+  doc: DesignDocument,
+  catalogue: EstimateCatalogue,
+): { lines: Line[]; problems: string[] } {
+  const { lines, sources, problems } = explodeDesignPacked(doc, catalogue);
+  return {
+    lines: lines.map((line, i) => ({ ...line, sources: unpackLine(sources.strings, sources.lines[i]!) })),
+    problems,
+  };
+}
+
 /**
  * The BOM explosion of a design document: each room's floor, wall and ceiling materials (with
  * their loss and their BOMs), each product with its count (a Set as itself), each room's space
  * type BOM, each wall-drawing element's material; then lines merged, quantities rounded half-up
  * to 2 decimals, amounts floored to the won.
  */
-export function explodeDesign(
-  doc: DesignDocument,
-  catalogue: EstimateCatalogue,
-): { lines: Line[]; problems: string[] } {
+export function explodeDesignPacked(doc: DesignDocument, catalogue: EstimateCatalogue): PackedExplosion {
   const x = new Explosion(catalogue);
   const drawingsOnWalls = doc.wallDrawings.map((placed) => ({
     placed,
@@ -417,11 +386,22 @@ export function explodeDesign(
     });
   }
 
-  return { lines: mergeContributions(x.contributions), problems: x.problems };
+  const merged = mergeContributions(x.contributions);
+  return {
+    lines: merged.map(({ line }) => line),
+    // The table in the order a reader meets its strings, line by line, as packing objects gives it.
+    sources: renumberPacked(
+      x.strings,
+      merged.map(({ sources }) => sources),
+    ),
+    problems: x.problems,
+  };
 }
 
-function mergeContributions(contributions: readonly Contribution[]): Line[] {
-  const merged = new Map<string, { first: Contribution; quantity: Decimal; sources: LineSource[] }>();
+function mergeContributions(
+  contributions: readonly Contribution[],
+): { line: ExplodedLine; sources: PackedSource[] }[] {
+  const merged = new Map<string, { first: Contribution; quantity: Decimal; sources: PackedSource[] }>();
   for (const c of contributions) {
     const key = mergeKey(c);
     const m = merged.get(key);
@@ -430,9 +410,9 @@ function mergeContributions(contributions: readonly Contribution[]): Line[] {
       m.sources.push(c.source);
     } else merged.set(key, { first: c, quantity: c.quantity, sources: [c.source] });
   }
-  const lines = [...merged.values()].map(({ first, quantity, sources }): Line => {
+  const lines = [...merged.values()].map(({ first, quantity, sources }) => {
     const rounded = roundHalfUp(quantity, 2);
-    return {
+    const line: ExplodedLine = {
       trade: first.trade,
       kind: first.kind,
       refType: first.refType,
@@ -443,8 +423,8 @@ function mergeContributions(contributions: readonly Contribution[]): Line[] {
       quantity: rounded.toNumber(),
       unitPrice: first.unitPrice,
       amount: floorToInteger(rounded.times(first.unitPrice)),
-      sources,
     };
+    return { line, sources, trade: line.trade, kind: line.kind };
   });
   return sortLines(lines);
 }
