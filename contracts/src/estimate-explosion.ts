@@ -274,6 +274,11 @@ export function explodeDesignPacked(doc: DesignDocument, catalogue: EstimateCata
     drawing: lookup(catalogue.wallDrawings, placed.wallDrawingId),
   }));
 
+  const wallDrawingElements = drawingsOnWalls.map(({ placed, drawing }) => ({
+    wallId: placed.wallId,
+    elements: drawing?.elements ?? [],
+  }));
+
   // 1. rooms: floor, walls, ceiling
   const roomBases = new Map<string, { room: DesignRoom; floor: Base }>();
   for (const room of doc.rooms) {
@@ -300,10 +305,7 @@ export function explodeDesignPacked(doc: DesignDocument, catalogue: EstimateCata
         ceilingHeight: room.ceilingHeight,
         walls: doc.walls,
         openings: doc.openings,
-        wallDrawings: drawingsOnWalls.map(({ placed, drawing }) => ({
-          wallId: placed.wallId,
-          elements: drawing?.elements ?? [],
-        })),
+        wallDrawings: wallDrawingElements,
       });
       const parts = [`둘레 ${shown(perimeter)} m × 높이 ${shown(height)} m`];
       if (wall.openingsMm2 > 0) parts.push(`개구부 ${shown(mm2ToM2(wall.openingsMm2))} ㎡`);
