@@ -51,6 +51,8 @@ interface Contribution {
   quantity: Decimal;
   /** in the explosion's own table of strings */
   source: PackedSource;
+  /** the line it merges into (`mergeKey`) */
+  key: string;
 }
 
 interface Base {
@@ -84,6 +86,7 @@ class Explosion {
   /** every distinct string of the sources, once, in order of first use */
   readonly strings: string[] = [];
   private readonly index = new Map<string, number>();
+  private readonly keys = new Map<object, Map<string, string>>();
   private readonly scopeConstants: Record<string, Decimal> = {};
 
   constructor(private readonly catalogue: EstimateCatalogue) {
@@ -94,6 +97,25 @@ class Explosion {
         this.problems.push(`상수 ${key}의 값이 숫자가 아닙니다.`);
       }
     }
+  }
+
+  /**
+   * A contribution with the line it merges into. Its key is the same for every contribution of
+   * one catalogue record (a material in one trade, a product, a recipe line), so it is worked out
+   * once per record and trade, not once per room or item.
+   */
+  private add(record: object, contribution: Omit<Contribution, 'key'>): void {
+    let byTrade = this.keys.get(record);
+    if (!byTrade) {
+      byTrade = new Map();
+      this.keys.set(record, byTrade);
+    }
+    let key = byTrade.get(contribution.trade);
+    if (key === undefined) {
+      key = mergeKey(contribution);
+      byTrade.set(contribution.trade, key);
+    }
+    this.contributions.push(Object.assign(contribution, { key }));
   }
 
   private at(value: string): number {
@@ -130,7 +152,7 @@ class Explosion {
     const loss = dec(material.lossRate ?? 0);
     const quantity = use.base.area.times(loss.plus(1));
     const lossText = loss.isZero() ? '' : ` × (1 + ${shown(loss)})`;
-    this.contributions.push({
+    this.add(material, {
       trade,
       kind: 'Material',
       refType: 'Material',
@@ -150,7 +172,7 @@ class Explosion {
   }
 
   product(product: ProductInfo, use: Use): void {
-    this.contributions.push({
+    this.add(product, {
       trade: OWN_TRADES.product,
       kind: 'Material',
       refType: 'Product',
@@ -211,7 +233,7 @@ class Explosion {
       if (unitPrice == null) {
         this.problems.push(`${where}: 단가가 없어 0원으로 계산했습니다.`);
       }
-      this.contributions.push({
+      this.add(line, {
         trade: line.trade,
         kind: line.kind,
         refType: ref ? refType : null,
@@ -235,7 +257,7 @@ class Explosion {
 }
 
 /** The line key of merging: trade, kind, reference, unit and unit price (and the name of a free line). */
-const mergeKey = (c: Contribution) =>
+const mergeKey = (c: Omit<Contribution, 'key'>) =>
   JSON.stringify([c.trade, c.kind, c.refType, c.refId, c.unit, c.unitPrice, c.refType ? '' : c.name]);
 
 /** A line of the explosion; its sources are apart, in the compact shape. */
@@ -405,12 +427,11 @@ function mergeContributions(
 ): { line: ExplodedLine; sources: PackedSource[] }[] {
   const merged = new Map<string, { first: Contribution; quantity: Decimal; sources: PackedSource[] }>();
   for (const c of contributions) {
-    const key = mergeKey(c);
-    const m = merged.get(key);
+    const m = merged.get(c.key);
     if (m) {
       m.quantity = m.quantity.plus(c.quantity);
       m.sources.push(c.source);
-    } else merged.set(key, { first: c, quantity: c.quantity, sources: [c.source] });
+    } else merged.set(c.key, { first: c, quantity: c.quantity, sources: [c.source] });
   }
   const lines = [...merged.values()].map(({ first, quantity, sources }) => {
     const rounded = roundHalfUp(quantity, 2);
