@@ -228,12 +228,10 @@ type StatementName = keyof typeof STATEMENTS;
 
 /**
  * Appends whose JSON is longer than this are given to listeners by their position only: parsing a
- * design's document (a megabyte) again at every save, and a runner keeping a few of them
+ * design's document again at every save, and a runner keeping a few of them
  * (projections/src/runner/live.ts OWN_APPENDS_KEPT), would cost more than a reader reading them back.
- * A computed estimate draft (about 230 KB with its packed sources) is given: parsing it here costs
- * a couple of milliseconds, reading it back from the log a round trip that took 15–70.
  */
-const LISTENED_APPEND_CHARS = 256 * 1024;
+const LISTENED_APPEND_CHARS = 64 * 1024;
 
 export function createPostgresEventStore(
   knex: Knex,
