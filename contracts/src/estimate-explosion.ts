@@ -1,293 +1,61 @@
-import { type Decimal, dec, floorToInteger, roundHalfUp } from './decimal';
+import { dec } from './decimal';
 import type { DesignDocument, DesignRoom } from './design-document';
+import { type EstimateCatalogue, lookup } from './estimate-catalogue';
 import {
-  type Line,
-  type LineBase,
-  type LineKind,
-  type LineSource,
-  OWN_TRADES,
-  type RefType,
-  sortLines,
-} from './estimate-lines';
-import type { Constants } from './estimate-totals';
-import { evaluateFormula, FormulaError } from './formula';
+  type Base,
+  type ExplodedLine,
+  Explosion,
+  mergeContributions,
+  shown,
+  type Use,
+} from './estimate-contributions';
+import { type Line, OWN_TRADES } from './estimate-lines';
 import { mm2ToM2, mmToM, polygonAreaM2, polygonPerimeterMm, roomWallArea } from './geometry';
-import { recipeExplanation, shownDecimal } from './packed-sources';
+import { type PackedSource, renumberPacked, unpackLine } from './packed-sources';
+
+export type {
+  BomInfo,
+  BomLineInfo,
+  EstimateCatalogue,
+  Lookup,
+  MaterialInfo,
+  ProductInfo,
+  WallDrawingElementInfo,
+  WallDrawingInfo,
+  WorkspaceInfo,
+} from './estimate-catalogue';
+export type { ExplodedLine } from './estimate-contributions';
 
 /**
  * The BOM explosion of a design document into the lines of a 견적서: what the catalogue records
  * it names cost, how much of each the document uses and where each quantity came from. Quantities
  * go through exact decimals; amounts are integer won.
+ *
+ * Where each quantity came from is written as it goes in the compact shape a draft's event
+ * carries (packed-sources.ts): each string once in a table, each source a tuple of indexes. A
+ * draft of thousands of sources would otherwise build every source as an object only to take it
+ * apart again, and check every recipe explanation it had just composed.
  */
 
-export interface MaterialInfo {
-  id: number;
-  name: string;
-  spec?: string | null;
-  unit: string;
-  /** 원 per unit */
-  price: number;
-  /** 0 to 0.5; a material saved without one has no loss */
-  lossRate: number | string | null | undefined;
-  bomId?: number | null;
+export interface PackedExplosion {
+  /** in 견적서 order */
+  lines: ExplodedLine[];
+  /** every distinct string of the sources once, and the sources of each line by its place in `lines` */
+  sources: { strings: string[]; lines: PackedSource[][] };
+  problems: string[];
 }
 
-export interface ProductInfo {
-  id: number;
-  name: string;
-  spec?: string | null;
-  unit: string;
-  price: number;
-  /** A Set counts as itself (its own price and BOM), never as its components. */
-  kind: 'Single' | 'Set';
-  bomId?: number | null;
+/** The explosion with each line's sources as objects (the editor's panel, the preview, the PDF). */
+export function explodeDesign(
+  doc: DesignDocument,
+  catalogue: EstimateCatalogue,
+): { lines: Line[]; problems: string[] } {
+  const { lines, sources, problems } = explodeDesignPacked(doc, catalogue);
+  return {
+    lines: lines.map((line, i) => ({ ...line, sources: unpackLine(sources.strings, sources.lines[i]!) })),
+    problems,
+  };
 }
-
-export interface WorkspaceInfo {
-  id: number;
-  name: string;
-  bomId?: number | null;
-}
-
-export interface BomLineInfo {
-  trade: string;
-  kind: LineKind;
-  refType?: RefType | null;
-  refId?: number | null;
-  name?: string | null;
-  spec?: string | null;
-  unit?: string | null;
-  /** the quantity formula */
-  quantity: string;
-  /** 원; when absent, the referenced material's or product's price */
-  unitPrice?: number | null;
-}
-
-export interface BomInfo {
-  id: number;
-  name: string;
-  lines: readonly BomLineInfo[];
-}
-
-export interface WallDrawingElementInfo {
-  materialId: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface WallDrawingInfo {
-  id: number;
-  name: string;
-  width: number;
-  height: number;
-  elements: readonly WallDrawingElementInfo[];
-}
-
-/** A lookup by record id: a Map, or a plain object keyed by id (as JSON gives it). */
-export type Lookup<T> = ReadonlyMap<number, T> | Readonly<Record<string, T>>;
-
-export interface EstimateCatalogue {
-  materials: Lookup<MaterialInfo>;
-  products: Lookup<ProductInfo>;
-  workspaces: Lookup<WorkspaceInfo>;
-  boms: Lookup<BomInfo>;
-  wallDrawings: Lookup<WallDrawingInfo>;
-  /** effective BOM constants by key (OVERHEAD_RATE, PROFIT_RATE, …) */
-  constants: Constants;
-}
-
-function lookup<T>(map: Lookup<T>, id: number | null | undefined): T | undefined {
-  if (id == null) return undefined;
-  if (map instanceof Map) return map.get(id);
-  const record = map as Readonly<Record<string, T>>;
-  return Object.hasOwn(record, String(id)) ? record[String(id)] : undefined;
-}
-
-const text = (d: Decimal) => d.toFixed();
-const shown = shownDecimal;
-
-interface Contribution {
-  trade: string;
-  kind: LineKind;
-  refType: RefType | null;
-  refId: number | null;
-  name: string;
-  spec: string;
-  unit: string;
-  unitPrice: number;
-  quantity: Decimal;
-  source: LineSource;
-}
-
-interface Base {
-  area: Decimal;
-  perimeter: Decimal;
-  height: Decimal;
-  count: Decimal;
-}
-
-const baseText = (b: Base): LineBase => ({
-  area: text(b.area),
-  perimeter: text(b.perimeter),
-  height: text(b.height),
-  count: text(b.count),
-});
-
-/** A placement of a material (a room surface or a wall-drawing element) or of a product. */
-interface Use {
-  origin: LineSource['origin'];
-  elementIds: string[];
-  label: string;
-  base: Base;
-  /** what the base is, for the explanation ("12 ㎡", "31.71 ㎡ (둘레 …)") */
-  baseExplanation: string;
-}
-
-class Explosion {
-  readonly contributions: Contribution[] = [];
-  readonly problems: string[] = [];
-  private readonly scopeConstants: Record<string, Decimal> = {};
-
-  constructor(private readonly catalogue: EstimateCatalogue) {
-    for (const [key, value] of Object.entries(catalogue.constants)) {
-      try {
-        this.scopeConstants[key] = dec(value);
-      } catch {
-        this.problems.push(`상수 ${key}의 값이 숫자가 아닙니다.`);
-      }
-    }
-  }
-
-  material(trade: string, materialId: number, use: Use): void {
-    const material = lookup(this.catalogue.materials, materialId);
-    if (!material) {
-      this.problems.push(`${use.label}: 자재 #${materialId}을(를) 찾을 수 없습니다.`);
-      return;
-    }
-    const loss = dec(material.lossRate ?? 0);
-    const quantity = use.base.area.times(loss.plus(1));
-    const lossText = loss.isZero() ? '' : ` × (1 + ${shown(loss)})`;
-    this.contributions.push({
-      trade,
-      kind: 'Material',
-      refType: 'Material',
-      refId: material.id,
-      name: material.name,
-      spec: material.spec ?? '',
-      unit: material.unit,
-      unitPrice: material.price,
-      quantity,
-      source: {
-        origin: use.origin,
-        elementIds: use.elementIds,
-        label: use.label,
-        lossRate: text(loss),
-        base: baseText(use.base),
-        quantity: text(quantity),
-        explanation: `${use.label} ${use.baseExplanation}${lossText}`,
-      },
-    });
-    this.bom(material.bomId, use, `자재 ${material.name}`);
-  }
-
-  product(product: ProductInfo, use: Use): void {
-    this.contributions.push({
-      trade: OWN_TRADES.product,
-      kind: 'Material',
-      refType: 'Product',
-      refId: product.id,
-      name: product.name,
-      spec: product.spec ?? '',
-      unit: product.unit,
-      unitPrice: product.price,
-      quantity: use.base.count,
-      source: {
-        origin: use.origin,
-        elementIds: use.elementIds,
-        label: use.label,
-        base: baseText(use.base),
-        quantity: text(use.base.count),
-        explanation: `${use.label} ${use.baseExplanation}`,
-      },
-    });
-    this.bom(product.bomId, use, `제품 ${product.name}`);
-  }
-
-  /** The lines of a BOM recipe, each formula evaluated on the use's base and the constants. */
-  bom(bomId: number | null | undefined, use: Use, owner: string): void {
-    if (bomId == null) return;
-    const bom = lookup(this.catalogue.boms, bomId);
-    if (!bom) {
-      this.problems.push(`${use.label}: ${owner}의 BOM #${bomId}을(를) 찾을 수 없습니다.`);
-      return;
-    }
-    const scope = {
-      ...this.scopeConstants,
-      area: use.base.area,
-      perimeter: use.base.perimeter,
-      height: use.base.height,
-      count: use.base.count,
-    };
-    bom.lines.forEach((line, index) => {
-      const where = `${use.label}: BOM '${bom.name}' ${index + 1}행`;
-      let quantity: Decimal;
-      try {
-        quantity = evaluateFormula(line.quantity, scope);
-      } catch (error) {
-        if (!(error instanceof FormulaError)) throw error;
-        this.problems.push(`${where}: ${error.message}`);
-        return;
-      }
-      const refType = line.refType ?? null;
-      const refId = refType ? (line.refId ?? null) : null;
-      const ref =
-        refType === 'Material'
-          ? lookup(this.catalogue.materials, refId)
-          : refType === 'Product'
-            ? lookup(this.catalogue.products, refId)
-            : undefined;
-      if (refType && !ref) {
-        this.problems.push(
-          `${where}: 참조한 ${refType === 'Material' ? '자재' : '제품'} #${refId}을(를) 찾을 수 없습니다.`,
-        );
-      }
-      const unitPrice = line.unitPrice ?? ref?.price;
-      if (unitPrice == null) {
-        this.problems.push(`${where}: 단가가 없어 0원으로 계산했습니다.`);
-      }
-      const b = use.base;
-      const recipe = { bomId: bom.id, bomName: bom.name, line: index + 1, formula: line.quantity };
-      this.contributions.push({
-        trade: line.trade,
-        kind: line.kind,
-        refType: ref ? refType : null,
-        refId: ref ? refId : null,
-        name: line.name || ref?.name || line.trade,
-        spec: line.spec ?? ref?.spec ?? '',
-        unit: line.unit || ref?.unit || '',
-        unitPrice: unitPrice ?? 0,
-        quantity,
-        source: {
-          origin: use.origin,
-          elementIds: use.elementIds,
-          label: use.label,
-          recipe,
-          base: baseText(b),
-          quantity: text(quantity),
-          explanation: recipeExplanation({ origin: use.origin, label: use.label, recipe }, (field) =>
-            shown(field === 'quantity' ? quantity : b[field]),
-          ),
-        },
-      });
-    });
-  }
-}
-
-/** The line key of merging: trade, kind, reference, unit and unit price (and the name of a free line). */
-const mergeKey = (c: Contribution) =>
-  JSON.stringify([c.trade, c.kind, c.refType, c.refId, c.unit, c.unitPrice, c.refType ? '' : c.name]);
 
 /**
  * The BOM explosion of a design document: each room's floor, wall and ceiling materials (with
@@ -295,14 +63,16 @@ const mergeKey = (c: Contribution) =>
  * type BOM, each wall-drawing element's material; then lines merged, quantities rounded half-up
  * to 2 decimals, amounts floored to the won.
  */
-export function explodeDesign(
-  doc: DesignDocument,
-  catalogue: EstimateCatalogue,
-): { lines: Line[]; problems: string[] } {
+export function explodeDesignPacked(doc: DesignDocument, catalogue: EstimateCatalogue): PackedExplosion {
   const x = new Explosion(catalogue);
   const drawingsOnWalls = doc.wallDrawings.map((placed) => ({
     placed,
     drawing: lookup(catalogue.wallDrawings, placed.wallDrawingId),
+  }));
+
+  const wallDrawingElements = drawingsOnWalls.map(({ placed, drawing }) => ({
+    wallId: placed.wallId,
+    elements: drawing?.elements ?? [],
   }));
 
   // 1. rooms: floor, walls, ceiling
@@ -331,10 +101,7 @@ export function explodeDesign(
         ceilingHeight: room.ceilingHeight,
         walls: doc.walls,
         openings: doc.openings,
-        wallDrawings: drawingsOnWalls.map(({ placed, drawing }) => ({
-          wallId: placed.wallId,
-          elements: drawing?.elements ?? [],
-        })),
+        wallDrawings: wallDrawingElements,
       });
       const parts = [`둘레 ${shown(perimeter)} m × 높이 ${shown(height)} m`];
       if (wall.openingsMm2 > 0) parts.push(`개구부 ${shown(mm2ToM2(wall.openingsMm2))} ㎡`);
@@ -417,34 +184,14 @@ export function explodeDesign(
     });
   }
 
-  return { lines: mergeContributions(x.contributions), problems: x.problems };
-}
-
-function mergeContributions(contributions: readonly Contribution[]): Line[] {
-  const merged = new Map<string, { first: Contribution; quantity: Decimal; sources: LineSource[] }>();
-  for (const c of contributions) {
-    const key = mergeKey(c);
-    const m = merged.get(key);
-    if (m) {
-      m.quantity = m.quantity.plus(c.quantity);
-      m.sources.push(c.source);
-    } else merged.set(key, { first: c, quantity: c.quantity, sources: [c.source] });
-  }
-  const lines = [...merged.values()].map(({ first, quantity, sources }): Line => {
-    const rounded = roundHalfUp(quantity, 2);
-    return {
-      trade: first.trade,
-      kind: first.kind,
-      refType: first.refType,
-      refId: first.refId,
-      name: first.name,
-      spec: first.spec,
-      unit: first.unit,
-      quantity: rounded.toNumber(),
-      unitPrice: first.unitPrice,
-      amount: floorToInteger(rounded.times(first.unitPrice)),
-      sources,
-    };
-  });
-  return sortLines(lines);
+  const merged = mergeContributions(x.contributions);
+  return {
+    lines: merged.map(({ line }) => line),
+    // The table in the order a reader meets its strings, line by line, as packing objects gives it.
+    sources: renumberPacked(
+      x.strings,
+      merged.map(({ sources }) => sources),
+    ),
+    problems: x.problems,
+  };
 }

@@ -1,5 +1,11 @@
 import type { DesignDocument } from './design-document';
-import { type EstimateCatalogue, explodeDesign } from './estimate-explosion';
+import {
+  type EstimateCatalogue,
+  type ExplodedLine,
+  explodeDesign,
+  explodeDesignPacked,
+  type PackedExplosion,
+} from './estimate-explosion';
 import type { Line } from './estimate-lines';
 import { type Totals, totalsOf } from './estimate-totals';
 
@@ -20,4 +26,17 @@ export interface Estimate {
 export function computeEstimate(doc: DesignDocument, catalogue: EstimateCatalogue): Estimate {
   const { lines, problems } = explodeDesign(doc, catalogue);
   return { lines, totals: totalsOf(lines, catalogue.constants), problems };
+}
+
+/** The same estimate with the lines' sources in the compact shape a draft's event carries. */
+export interface PackedEstimate {
+  lines: ExplodedLine[];
+  sources: PackedExplosion['sources'];
+  totals: Totals;
+  problems: string[];
+}
+
+export function computePackedEstimate(doc: DesignDocument, catalogue: EstimateCatalogue): PackedEstimate {
+  const { lines, sources, problems } = explodeDesignPacked(doc, catalogue);
+  return { lines, sources, totals: totalsOf(lines, catalogue.constants), problems };
 }

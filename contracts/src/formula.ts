@@ -147,14 +147,27 @@ export function checkFormula(text: string, knownNames: Iterable<string>): string
 
 export type FormulaScope = Readonly<Record<string, Decimal | number | string>>;
 
+/** Each literal's value, parsed once: a recipe's formula is evaluated for every room it applies to. */
+const literals = new WeakMap<jsep.Literal, Decimal>();
+function literal(node: jsep.Literal): Decimal {
+  let value = literals.get(node);
+  if (value === undefined) {
+    value = dec(String(node.raw));
+    literals.set(node, value);
+  }
+  return value;
+}
+
 function evaluate(node: Node, scope: FormulaScope): Decimal {
   switch (node.type) {
     case 'Literal':
-      return dec(String((node as jsep.Literal).raw));
+      return literal(node as jsep.Literal);
     case 'Identifier': {
       const name = (node as jsep.Identifier).name;
       if (!Object.hasOwn(scope, name)) throw new FormulaError(messages.formulaUnknownName(name));
-      return dec(scope[name]!);
+      // Decimals never change: one given is used as it is, not copied at every use.
+      const value = scope[name]!;
+      return value instanceof Decimal ? value : dec(value);
     }
     case 'UnaryExpression': {
       const n = node as jsep.UnaryExpression;

@@ -10,7 +10,7 @@ import type { LineBase, LineSource } from './estimate-lines';
  * `unpackSources(packSources(x))` gives back `x` exactly, whatever the sources hold.
  */
 
-const ORIGINS: readonly LineSource['origin'][] = ['room', 'item', 'wallDrawing'];
+export const ORIGINS: readonly LineSource['origin'][] = ['room', 'item', 'wallDrawing'];
 const BASE_KEYS = ['area', 'perimeter', 'height', 'count'] as const;
 
 /** A recipe line's reference: bom id, its name, the line's number, its formula (names as indexes). */
@@ -155,37 +155,55 @@ function unpackOne(strings: readonly string[], packed: PackedSource): LineSource
 }
 
 /**
+ * Packed sources renumbered into a table of their own, holding only the strings they use in the
+ * order a reader meets them (line by line, field by field), as `packSources` writes it: one line's
+ * sources alone, or the explosion's sources once its lines are merged and ordered.
+ */
+export function renumberPacked(
+  strings: readonly string[],
+  lines: readonly (readonly PackedSource[])[],
+): { strings: string[]; lines: PackedSource[][] } {
+  const table: string[] = [];
+  const local = new Int32Array(strings.length).fill(-1);
+  const at = (i: number) => {
+    if (i < 0) return i;
+    let j = local[i]!;
+    if (j < 0) {
+      j = table.push(strings[i]!) - 1;
+      local[i] = j;
+    }
+    return j;
+  };
+  const renumbered = lines.map((sources) =>
+    sources.map((source): PackedSource => {
+      const head = [source[0], source[1].map(at)] as unknown as PackedSource;
+      for (let f = 2; f < 10; f++) head.push(at(source[f] as number));
+      const recipe = source[10];
+      if (recipe) head.push([recipe[0], at(recipe[1]), recipe[2], at(recipe[3])]);
+      return head;
+    }),
+  );
+  return { strings: table, lines: renumbered };
+}
+
+/**
  * One line's sources alone in the compact shape, with a table of the strings they use: what the
  * read model keeps per line, taken without reading the sources out.
  */
 export function packedLine(packed: PackedSources, lineId: string): PackedSources {
   const sources = Object.hasOwn(packed.lines, lineId) ? packed.lines[lineId]! : [];
-  const strings: string[] = [];
-  const local = new Map<number, number>();
-  const at = (i: number) => {
-    if (i < 0) return i;
-    let j = local.get(i);
-    if (j === undefined) {
-      j = strings.push(packed.strings[i]!) - 1;
-      local.set(i, j);
-    }
-    return j;
-  };
-  const renumbered = sources.map((source): PackedSource => {
-    const [origin, elementIds, ...rest] = source;
-    const fields = rest.slice(0, 8).map((i) => at(i as number));
-    const recipe = rest[8] as PackedRecipe | undefined;
-    const head = [origin, elementIds.map(at), ...fields] as PackedSource;
-    if (recipe) head.push([recipe[0], at(recipe[1]), recipe[2], at(recipe[3])]);
-    return head;
-  });
-  return { strings, lines: Object.fromEntries([[lineId, renumbered]]) };
+  const { strings, lines } = renumberPacked(packed.strings, [sources]);
+  return { strings, lines: Object.fromEntries([[lineId, lines[0]!]]) };
+}
+
+/** Sources in the compact shape read out, against their table of strings. */
+export function unpackLine(strings: readonly string[], sources: readonly PackedSource[]): LineSource[] {
+  return sources.map((source) => unpackOne(strings, source));
 }
 
 /** One line's sources from the compact shape: none for a line it does not name (added by hand). */
 export function unpackSources(packed: PackedSources, lineId: string): LineSource[] {
-  const sources = Object.hasOwn(packed.lines, lineId) ? packed.lines[lineId]! : [];
-  return sources.map((source) => unpackOne(packed.strings, source));
+  return unpackLine(packed.strings, Object.hasOwn(packed.lines, lineId) ? packed.lines[lineId]! : []);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   computeEstimate,
+  computePackedEstimate,
   type DesignDocument,
   type DesignStatus,
   type DraftLineInput,
@@ -17,8 +18,8 @@ import {
   keepSources,
   lineSources,
   messages,
+  type PackedEstimate,
   type PackedSources,
-  packSources,
   priceLines,
   type Supplier,
   type Totals,
@@ -235,9 +236,27 @@ export function priceDocument({ document, catalogue }: Priced): Estimate & { rat
   return { ...estimate, rates: estimateRates(catalogue.constants) };
 }
 
+/** The same with the lines' sources in the compact shape (the draft's event), never as objects. */
+function pricePacked({ document, catalogue }: Priced): PackedEstimate & { rates: EstimateRates } {
+  const estimate = computePackedEstimate(document, catalogue);
+  requireWithinBounds(estimate.lines, estimate.totals);
+  return { ...estimate, rates: estimateRates(catalogue.constants) };
+}
+
 /** Lines with ids that stay theirs through edits: `L1…` for computed lines. */
-const numbered = (lines: Estimate['lines']): EstimationLine[] =>
+const numbered = <L>(lines: readonly L[]): (L & { id: string })[] =>
   lines.map((line, i) => ({ ...line, id: `L${i + 1}` }));
+
+/** The sources of computed lines by their ids, as the draft's event carries them. */
+const packedByLine = (
+  lines: readonly { id: string }[],
+  sources: PackedEstimate['sources'],
+): PackedSources => ({
+  strings: sources.strings,
+  lines: Object.fromEntries(
+    lines.flatMap((line, i) => (sources.lines[i]?.length ? [[line.id, sources.lines[i]]] : [])),
+  ),
+});
 
 /**
  * An edit of the draft: each line named by a computed line's id keeps where it came from (its
@@ -298,7 +317,7 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
           ),
         );
       }
-      const priced = saved ? computeEstimate(saved.document, saved.catalogue).lines : [];
+      const priced = saved ? computePackedEstimate(saved.document, saved.catalogue).lines : [];
       if (!priced.some((line) => line.amount > 0)) throw ruleBroken(messages.estimationNothingPriced);
       return [{ type: 'EstimationRequested', data }];
     }
@@ -315,12 +334,12 @@ export const estimationDecider: Decider<EstimationCommand, EstimationEvent, Esti
         ];
       }
       case 'ComputeDraft': {
-        const { lines, totals, rates, problems } = priceDocument(command.priced);
+        const { lines, sources, totals, rates, problems } = pricePacked(command.priced);
         const computed = numbered(lines);
         const draft: Draft = {
           designRevision: current.designRevision,
-          lines: computed.map(({ sources: _sources, ...line }) => line),
-          packedSources: packSources(computed),
+          lines: computed,
+          packedSources: packedByLine(computed, sources),
           totals,
           rates,
         };
