@@ -1,5 +1,5 @@
-import { type Decimal, dec, floorToInteger, roundHalfUp } from './decimal';
-import { type EstimateCatalogue, lookup, type ProductInfo } from './estimate-catalogue';
+import { type Decimal, dec } from './decimal';
+import { type EstimateCatalogue, lookup, type MaterialInfo, type ProductInfo } from './estimate-catalogue';
 import {
   type Line,
   type LineKind,
@@ -8,7 +8,19 @@ import {
   type RefType,
   sortLines,
 } from './estimate-lines';
-import { evaluateFormula, FormulaError } from './formula';
+import {
+  Exact,
+  fixedText,
+  floorToInteger,
+  fromDecimal,
+  plus,
+  type Quantity,
+  roundHalfUp,
+  times,
+  toNumber,
+} from './exact';
+import { FormulaError } from './formula';
+import { evaluateQuantity, type QuantityScope } from './formula-exact';
 import { ORIGINS, type PackedSource, shownDecimal } from './packed-sources';
 
 /**
@@ -33,7 +45,7 @@ interface Contribution {
   spec: string;
   unit: string;
   unitPrice: number;
-  quantity: Decimal;
+  quantity: Quantity;
   /** in the explosion's own table of strings */
   source: PackedSource;
   /** the line it merges into (`mergeKey`) */
@@ -57,7 +69,19 @@ export interface Use {
   baseExplanation: string;
   /** origin, element ids, label and base as the table holds them: the same for every source of the use */
   packed?: UseFields;
+  /** the base and the constants as formulas read them, once for every recipe line of the use */
+  scope?: QuantityScope;
 }
+
+/** A material's loss as the sources show it, once per material rather than once per use. */
+interface Loss {
+  /** 1 + lossRate */
+  factor: Quantity;
+  text: string;
+  explanation: string;
+}
+
+const ONE = Exact.of(1, 0)!;
 
 type UseFields = [origin: number, elementIds: number[], label: number, ...base: number[]];
 
@@ -72,12 +96,15 @@ export class Explosion {
   readonly strings: string[] = [];
   private readonly index = new Map<string, number>();
   private readonly keys = new Map<object, Map<string, string>>();
-  private readonly scopeConstants: Record<string, Decimal> = {};
+  private readonly scopeConstants = new Map<string, Quantity>();
+  private readonly losses = new WeakMap<MaterialInfo, Loss>();
+  /** a base's decimals as quantities: a room's floor base feeds its floor, ceiling and space type */
+  private readonly quantities = new WeakMap<Decimal, Quantity>();
 
   constructor(private readonly catalogue: EstimateCatalogue) {
     for (const [key, value] of Object.entries(catalogue.constants)) {
       try {
-        this.scopeConstants[key] = dec(value);
+        this.scopeConstants.set(key, fromDecimal(dec(value)));
       } catch {
         this.problems.push(`상수 ${key}의 값이 숫자가 아닙니다.`);
       }
@@ -128,15 +155,52 @@ export class Explosion {
     return use.packed;
   }
 
+  private quantity(d: Decimal): Quantity {
+    let q = this.quantities.get(d);
+    if (q === undefined) {
+      q = fromDecimal(d);
+      this.quantities.set(d, q);
+    }
+    return q;
+  }
+
+  private scope(use: Use): QuantityScope {
+    if (!use.scope) {
+      const { base } = use;
+      const variables: Record<string, Quantity> = {
+        area: this.quantity(base.area),
+        perimeter: this.quantity(base.perimeter),
+        height: this.quantity(base.height),
+        count: this.quantity(base.count),
+      };
+      use.scope = (name) =>
+        Object.hasOwn(variables, name) ? variables[name] : this.scopeConstants.get(name);
+    }
+    return use.scope;
+  }
+
+  private loss(material: MaterialInfo): Loss {
+    let loss = this.losses.get(material);
+    if (!loss) {
+      const rate = dec(material.lossRate ?? 0);
+      loss = {
+        factor: plus(fromDecimal(rate), ONE),
+        text: text(rate),
+        explanation: rate.isZero() ? '' : ` × (1 + ${shown(rate)})`,
+      };
+      this.losses.set(material, loss);
+    }
+    return loss;
+  }
+
   material(trade: string, materialId: number, use: Use): void {
     const material = lookup(this.catalogue.materials, materialId);
     if (!material) {
       this.problems.push(`${use.label}: 자재 #${materialId}을(를) 찾을 수 없습니다.`);
       return;
     }
-    const loss = dec(material.lossRate ?? 0);
-    const quantity = use.base.area.times(loss.plus(1));
-    const lossText = loss.isZero() ? '' : ` × (1 + ${shown(loss)})`;
+    const loss = this.loss(material);
+    const quantity = times(this.quantity(use.base.area), loss.factor);
     this.add(material, {
       trade,
       kind: 'Material',
@@ -148,9 +212,9 @@ export class Explosion {
       unitPrice: material.price,
       quantity,
       source: sourceOf(this.fields(use), [
-        this.at(text(quantity)),
-        this.at(`${use.label} ${use.baseExplanation}${lossText}`),
-        this.at(text(loss)),
+        this.at(fixedText(quantity)),
+        this.at(`${use.label} ${use.baseExplanation}${loss.explanation}`),
+        this.at(loss.text),
       ]),
     });
     this.bom(material.bomId, use, `자재 ${material.name}`);
@@ -166,7 +230,7 @@ export class Explosion {
       spec: product.spec ?? '',
       unit: product.unit,
       unitPrice: product.price,
-      quantity: use.base.count,
+      quantity: this.quantity(use.base.count),
       source: sourceOf(this.fields(use), [
         this.at(text(use.base.count)),
         this.at(`${use.label} ${use.baseExplanation}`),
@@ -184,18 +248,12 @@ export class Explosion {
       this.problems.push(`${use.label}: ${owner}의 BOM #${bomId}을(를) 찾을 수 없습니다.`);
       return;
     }
-    const scope = {
-      ...this.scopeConstants,
-      area: use.base.area,
-      perimeter: use.base.perimeter,
-      height: use.base.height,
-      count: use.base.count,
-    };
+    const scope = this.scope(use);
     bom.lines.forEach((line, index) => {
       const where = `${use.label}: BOM '${bom.name}' ${index + 1}행`;
-      let quantity: Decimal;
+      let quantity: Quantity;
       try {
-        quantity = evaluateFormula(line.quantity, scope);
+        quantity = evaluateQuantity(line.quantity, scope);
       } catch (error) {
         if (!(error instanceof FormulaError)) throw error;
         this.problems.push(`${where}: ${error.message}`);
@@ -231,7 +289,7 @@ export class Explosion {
         // The explanation is left to be composed from these fields (`recipeExplanation`), as it
         // would read the same.
         source: sourceOf(this.fields(use), [
-          this.at(text(quantity)),
+          this.at(fixedText(quantity)),
           -1,
           -1,
           [bom.id, this.at(bom.name), index + 1, this.at(line.quantity)],
@@ -248,11 +306,11 @@ const mergeKey = (c: Omit<Contribution, 'key'>) =>
 export function mergeContributions(
   contributions: readonly Contribution[],
 ): { line: ExplodedLine; sources: PackedSource[] }[] {
-  const merged = new Map<string, { first: Contribution; quantity: Decimal; sources: PackedSource[] }>();
+  const merged = new Map<string, { first: Contribution; quantity: Quantity; sources: PackedSource[] }>();
   for (const c of contributions) {
     const m = merged.get(c.key);
     if (m) {
-      m.quantity = m.quantity.plus(c.quantity);
+      m.quantity = plus(m.quantity, c.quantity);
       m.sources.push(c.source);
     } else merged.set(c.key, { first: c, quantity: c.quantity, sources: [c.source] });
   }
@@ -266,9 +324,9 @@ export function mergeContributions(
       name: first.name,
       spec: first.spec,
       unit: first.unit,
-      quantity: rounded.toNumber(),
+      quantity: toNumber(rounded),
       unitPrice: first.unitPrice,
-      amount: floorToInteger(rounded.times(first.unitPrice)),
+      amount: floorToInteger(times(rounded, fromDecimal(dec(first.unitPrice)))),
     };
     return { line, sources, trade: line.trade, kind: line.kind };
   });

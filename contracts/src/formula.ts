@@ -22,7 +22,7 @@ export const CONSTANT_KEY = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 
 export const MAX_FORMULA_LENGTH = 500;
 /** Guards against a formula whose value grows without bound (`1e30000`). */
-const MAX_MAGNITUDE = new Decimal('1e15');
+export const MAX_MAGNITUDE = new Decimal('1e15');
 
 export class FormulaError extends Error {
   constructor(message: string) {
@@ -45,7 +45,7 @@ const parsed = new Map<string, Node>();
 const MAX_CACHE = 5_000;
 
 /** The syntax tree of a formula, checked against the whitelist (names are not checked here). */
-function parse(text: string): Node {
+export function parseFormula(text: string): Node {
   const cached = parsed.get(text);
   if (cached) return cached;
   if (text.trim() === '') throw new FormulaError(messages.formulaRequired);
@@ -123,7 +123,7 @@ export function formulaNames(text: string): string[] {
         return;
     }
   };
-  walk(parse(text));
+  walk(parseFormula(text));
   return names;
 }
 
@@ -223,7 +223,7 @@ function evaluate(node: Node, scope: FormulaScope): Decimal {
  * 10^15.
  */
 export function evaluateFormula(text: string, scope: FormulaScope): Decimal {
-  const value = evaluate(parse(text), scope);
+  const value = evaluate(parseFormula(text), scope);
   if (!value.isFinite() || value.abs().gt(MAX_MAGNITUDE)) throw new FormulaError(messages.formulaNotFinite);
   return value;
 }
