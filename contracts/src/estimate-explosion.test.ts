@@ -52,6 +52,17 @@ const formulas = [
   'UNKNOWN_NAME',
   '1 / 0',
   'max(area, 3) + min(perimeter, 2)',
+  // rounding edges of the exact arithmetic: ties at the line's 2 decimals, negatives, mantissas
+  // past 2^53 and scales past 15 (done in decimal.js), quotients that do not terminate
+  'area * 1.005',
+  '-perimeter + 1',
+  'round(area * 0.125, 2) - 0.005',
+  'count * 999999.995',
+  'area * 123456789.0123',
+  '1e14 + area / 7',
+  'floor(-area / 4) + ceil(height * -1.5)',
+  '0.0000001 * area',
+  'round(-2.5) + round(perimeter, 3)',
 ];
 
 const rectangle = (x: number, y: number, w: number, h: number) => [
@@ -63,7 +74,10 @@ const rectangle = (x: number, y: number, w: number, h: number) => [
 
 const catalogueAndDesign = fc
   .record({
-    losses: fc.array(fc.constantFrom(0, 0.05, 0.1, 0.125, 0.5, null), { minLength: 4, maxLength: 4 }),
+    losses: fc.array(fc.constantFrom(0, 0.05, 0.1, 0.125, 0.5, 0.333, '0.0375', null), {
+      minLength: 4,
+      maxLength: 4,
+    }),
     prices: fc.array(fc.integer({ min: 0, max: 2_000_000 }), { minLength: 4, maxLength: 4 }),
     bomLines: fc.array(
       fc.record({
@@ -92,7 +106,7 @@ const catalogueAndDesign = fc
       { maxLength: 8 },
     ),
     constants: fc.record({
-      OVERHEAD_RATE: fc.constantFrom(0.06, 0.055, '0.07'),
+      OVERHEAD_RATE: fc.constantFrom(0.06, 0.055, '0.07', '6e-2'),
       PROFIT_RATE: fc.constantFrom(0.15, 0.1),
     }),
   })
