@@ -63,6 +63,7 @@ const formulas = [
   'floor(-area / 4) + ceil(height * -1.5)',
   '0.0000001 * area',
   'round(-2.5) + round(perimeter, 3)',
+  'round(-area / 0.7) + floor(count / -3)',
 ];
 
 const rectangle = (x: number, y: number, w: number, h: number) => [

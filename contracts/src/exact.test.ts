@@ -90,6 +90,12 @@ const formulas = [
   'round(area, 11)',
   'count / (area - area)',
   'floor(-area / 4) + ceil(height * -1.5)',
+  'round(-area / 0.7)',
+  'round(area / 0.2)',
+  'floor(count / -3)',
+  'ceil(count / perimeter)',
+  'ceil(1e20 / 3)',
+  'ceil(area / 0)',
 ];
 
 test('formulas evaluate as `evaluateFormula` does: the same value or the same error', () => {

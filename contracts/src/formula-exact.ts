@@ -77,6 +77,8 @@ function evaluate(node: Node, scope: QuantityScope): Quantity {
     case 'CallExpression': {
       const n = node as jsep.CallExpression;
       const name = (n.callee as jsep.Identifier).name;
+      const whole = wholeQuotient(name, n.arguments, scope);
+      if (whole) return whole;
       const args = n.arguments.map((a) => evaluate(a, scope));
       switch (name) {
         case 'ceil':
@@ -99,6 +101,44 @@ function evaluate(node: Node, scope: QuantityScope): Quantity {
     default:
       throw new FormulaError(messages.formulaSyntax);
   }
+}
+
+/**
+ * `ceil(a / b)`, `floor(a / b)` or `round(a / b)` straight from the exact operands, when they are
+ * exact: the quotient (`ceil(perimeter / 2.4)`) seldom terminates, and decimal.js would divide to
+ * 40 digits only to drop them. The same integer: a / b = A / B with |A|, |B| < 2^53 × 10^15, so
+ * it lies at least 1/B from any integer or half it is not equal to, far more than the 40 digits'
+ * rounding moves it (q × 10^−40 < 1/(2B) as 2A < 10^40).
+ */
+function wholeQuotient(name: string, args: Node[], scope: QuantityScope): Quantity | null {
+  if (args.length !== 1 || (name !== 'ceil' && name !== 'floor' && name !== 'round')) return null;
+  const arg = args[0]!;
+  if (arg.type !== 'BinaryExpression' || (arg as jsep.BinaryExpression).operator !== '/') return null;
+  const left = evaluate((arg as jsep.BinaryExpression).left, scope);
+  const right = evaluate((arg as jsep.BinaryExpression).right, scope);
+  if (isZero(right)) throw new FormulaError(messages.formulaDivisionByZero);
+  if (!(left instanceof Exact && right instanceof Exact)) {
+    const q = div(left, right);
+    return name === 'ceil' ? ceil(q) : name === 'floor' ? floor(q) : roundHalfUp(q, 0);
+  }
+  // A / B on one scale, in BigInt: A and B may pass 2^53 once aligned
+  const s = Math.max(left.s, right.s);
+  let a = BigInt(left.m) * 10n ** BigInt(s - left.s);
+  let b = BigInt(right.m) * 10n ** BigInt(s - right.s);
+  if (b < 0n) {
+    a = -a;
+    b = -b;
+  }
+  let q: bigint;
+  if (name === 'round') {
+    // half-up, away from zero: ⌊(2|A| + B) / 2B⌋ with A's sign
+    const r = (2n * (a < 0n ? -a : a) + b) / (2n * b);
+    q = a < 0n ? -r : r;
+  } else {
+    const f = a / b - (a % b !== 0n && a < 0n ? 1n : 0n);
+    q = name === 'floor' || a % b === 0n ? f : f + 1n;
+  }
+  return Exact.of(Number(q), 0) ?? fromDecimal(dec(q.toString()));
 }
 
 /** The exact value of a formula, as `evaluateFormula` gives it; the same errors. */
