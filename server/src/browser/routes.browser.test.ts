@@ -333,4 +333,36 @@ describeInBrowser('dashboard routes for each role', () => {
     await screenshot(page, 'usergroup-type-permissions');
     expect(wrong).toEqual([]);
   });
+
+  it('opens a page its user reached while the page before was still asking about access', async () => {
+    const creator = await platform.createUser({
+      email: 'creator@grants.example',
+      password: PASSWORD,
+      name: 'creator',
+      roles: ['PersonalFree'],
+    });
+    await setAcl('Product', [{ identity: { type: 'User', id: creator }, permission: 'Write' }]);
+    // The grants are answered only when let go. Every signed-in user may read the products, so
+    // their list opens at once, while its 등록 is still asking whether this user may create one;
+    // opening the form leaves the list, which cancels that question.
+    let letGo: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    await page.route('**/api/permission/mine', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await signIn(page, platform.url, 'creator@grants.example', PASSWORD);
+      await openInApp(page, '/dashboard/product');
+      await waitUntil(page.locator('main table, main h2').first());
+      await openInApp(page, '/dashboard/product/create');
+      letGo();
+      await waitUntil(page.locator('main form'), 'visible', 10_000);
+    } finally {
+      letGo();
+      await page.unroute('**/api/permission/mine');
+    }
+  });
 });

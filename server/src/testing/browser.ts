@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { BROWSER_WAIT_MS, CHROMIUM } from './chromium';
 
 /**
@@ -83,15 +83,45 @@ export const SETTLE_MS = 30_000;
  * no progress indicator is left: what it shows then is what a person reads.
  */
 export async function settledScreen(page: Page): Promise<void> {
-  await waitUntil(
-    page.locator(
-      'main h1, main h2, main h4, main h5, main h6, main form, main ul, main ol, main table, main [role="tablist"], h1',
-    ),
-    'visible',
-    SETTLE_MS,
-  );
-  await waitUntil(page.getByTestId('top-progress-bar'), 'detached', SETTLE_MS);
-  await waitUntil(page.locator('[role="progressbar"]'), 'detached', SETTLE_MS);
+  const inFlight = requestsInFlight(page);
+  try {
+    await waitUntil(
+      page.locator(
+        'main h1, main h2, main h4, main h5, main h6, main form, main ul, main ol, main table, main [role="tablist"], h1',
+      ),
+      'visible',
+      SETTLE_MS,
+    );
+    await waitUntil(page.getByTestId('top-progress-bar'), 'detached', SETTLE_MS);
+    await waitUntil(page.locator('[role="progressbar"]'), 'detached', SETTLE_MS);
+  } catch (error) {
+    // Which indicator stayed and which requests were still unanswered say what the screen waited for.
+    const indicators = (await page
+      .evaluate(
+        `[...document.querySelectorAll('[role="progressbar"]')].map((n) => (n.getAttribute('aria-label') ?? '') + ' in ' + (n.parentElement?.outerHTML ?? '').slice(0, 300))`,
+      )
+      .catch(() => [])) as string[];
+    const requests = [...inFlight].map((request) => `${request.method()} ${request.url()}`);
+    throw new Error(
+      `${(error as Error).message}; progress shown: ${JSON.stringify(indicators)}; requests unanswered: ${JSON.stringify(requests)}`,
+    );
+  }
+}
+
+const inFlightByPage = new WeakMap<Page, Set<Request>>();
+
+/** The page's requests not yet answered, followed from the first time a test asks. */
+function requestsInFlight(page: Page): ReadonlySet<Request> {
+  let inFlight = inFlightByPage.get(page);
+  if (!inFlight) {
+    const pending = new Set<Request>();
+    page.on('request', (request) => pending.add(request));
+    page.on('requestfinished', (request) => pending.delete(request));
+    page.on('requestfailed', (request) => pending.delete(request));
+    inFlightByPage.set(page, pending);
+    inFlight = pending;
+  }
+  return inFlight;
 }
 
 /** How often `waitUntil` looks again. */
