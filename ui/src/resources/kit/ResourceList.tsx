@@ -11,7 +11,6 @@ import {
   SimpleList,
 } from 'react-admin';
 import { List } from '../../export/List';
-import { koreanLocale } from '../../i18n/format';
 import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { listStateProps } from '../../kit/ListStates';
 import { useSmallScreen } from '../../kit/useSmallScreen';

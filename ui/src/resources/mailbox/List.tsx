@@ -1,6 +1,6 @@
 import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { List } from '../../export/List';
-import { formatDateTime, koreanLocale } from '../../i18n/format';
+import { formatDateTime } from '../../i18n/format';
 import { KoreaDateField } from '../../i18n/KoreaDateField';
 import { listStateProps } from '../../kit/ListStates';
 import { useSmallScreen } from '../../kit/useSmallScreen';
