@@ -31,6 +31,12 @@ export interface Projection<Table extends string = string> {
    * batch, a store whose log is elsewhere): the projection uses a field when the event has it.
    */
   readsInLog?: readonly string[];
+  /**
+   * Fields of its events' data it never reads: the pages read without `readsInLog`'s fields leave
+   * these out too, for the server to print and the process to parse neither. Whole pages (shared
+   * with every other loop) still carry them.
+   */
+  ignoresInData?: readonly string[];
   /** The tables of one generation: logical name → knex table definition (the migration). */
   tables: Readonly<Record<Table, (table: Knex.CreateTableBuilder) => void>>;
   /** Indexes or constraints beyond what the table builders declare, by physical table name. */

@@ -31,11 +31,15 @@ const CHUNK = 5_000;
 /** Documents per insert: a few megabytes of JSON text per statement at most. */
 const DOCUMENT_ROWS = 1_000;
 
-/** Whether each database server (by knex client) compresses with lz4: asked once. */
+/**
+ * Whether each database server compresses with lz4: asked once per knex instance, by its config,
+ * the one object a transaction's client shares with it (each transaction has a client of its own).
+ */
 const lz4Support = new WeakMap<object, Promise<boolean>>();
 
 function hasLz4(trx: Knex.Transaction): Promise<boolean> {
-  let known = lz4Support.get(trx.client);
+  const key: object = trx.client.config;
+  let known = lz4Support.get(key);
   if (!known) {
     known = trx
       .raw<{ rows: { lz4: boolean }[] }>(
@@ -43,8 +47,8 @@ function hasLz4(trx: Knex.Transaction): Promise<boolean> {
          where name = 'default_toast_compression'`,
       )
       .then(({ rows }) => rows[0]?.lz4 ?? false);
-    lz4Support.set(trx.client, known);
-    known.catch(() => lz4Support.delete(trx.client));
+    lz4Support.set(key, known);
+    known.catch(() => lz4Support.delete(key));
   }
   return known;
 }

@@ -37,6 +37,8 @@ export const designsProjection = defineProjection({
   ],
   // A save carries the whole document: a rebuild copies it from the log in SQL (designs-documents.ts).
   readsInLog: ['document'],
+  // What a save changed, for the design's log: nothing here reads it.
+  ignoresInData: ['delta'],
   tables: {
     [designs]: (t) => {
       t.integer('id').primary();

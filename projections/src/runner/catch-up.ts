@@ -132,14 +132,16 @@ export function takePrefetched(state: LoopState, limit: number): PrefetchedPage 
 
 /**
  * A page of the log for the loop. Far behind, without the fields its projection takes from the log
- * in SQL, when the log is in the read models' database: a rebuild of the designs then neither
- * receives nor parses the documents, which its statements copy from the log. Live batches are read
- * whole: every other loop reads the same page then, and shares the one read (readAll).
+ * in SQL and those it ignores, when the log is in the read models' database: a rebuild of the
+ * designs then neither receives nor parses the documents, which its statements copy from the log,
+ * nor the saves' deltas. Live batches are read whole: every other loop reads the same page then,
+ * and shares the one read (readAll).
  */
 export function readPage(host: LoopHost, state: LoopState, options: ReadAllOptions): Promise<StoredEvent[]> {
-  const fields = state.log && state.behind ? state.projection.readsInLog : undefined;
+  const { readsInLog, ignoresInData = [] } = state.projection;
+  const fields = state.log && state.behind ? readsInLog : undefined;
   return fields?.length && host.store.readAllWithout
-    ? host.store.readAllWithout(options, fields)
+    ? host.store.readAllWithout(options, [...fields, ...ignoresInData])
     : host.store.readAll(options);
 }
 
