@@ -19,6 +19,14 @@ export interface ProjectionContext {
   log?: LogInSql;
 }
 
+/**
+ * The fields of its events' data a catch-up's slim pages leave out for `projection`: those it reads
+ * in the log and those it ignores; none when it reads nothing in the log (it gets whole pages).
+ */
+export function fieldsLeftOutOfSlimPages(projection: Projection): readonly string[] {
+  return projection.readsInLog?.length ? [...projection.readsInLog, ...(projection.ignoresInData ?? [])] : [];
+}
+
 export interface Projection<Table extends string = string> {
   name: string;
   version: number;

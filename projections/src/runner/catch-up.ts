@@ -1,5 +1,6 @@
 import { type Position, queryPrepared, type ReadAllOptions, type StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
+import { fieldsLeftOutOfSlimPages } from '../projection';
 import { countIfUncounted, type PendingBatch, type RowBatchPlan, writesAsWith } from '../row-batch';
 import { MOVE_CHECKPOINT, moveBindings, moveCheckpoint, notMoved, type Outcome } from './checkpoint';
 import type { GenerationRow } from './generations';
@@ -138,10 +139,9 @@ export function takePrefetched(state: LoopState, limit: number): PrefetchedPage 
  * and shares the one read (readAll).
  */
 export function readPage(host: LoopHost, state: LoopState, options: ReadAllOptions): Promise<StoredEvent[]> {
-  const { readsInLog, ignoresInData = [] } = state.projection;
-  const fields = state.log && state.behind ? readsInLog : undefined;
-  return fields?.length && host.store.readAllWithout
-    ? host.store.readAllWithout(options, [...fields, ...ignoresInData])
+  const fields = state.log && state.behind ? fieldsLeftOutOfSlimPages(state.projection) : [];
+  return fields.length && host.store.readAllWithout
+    ? host.store.readAllWithout(options, fields)
     : host.store.readAll(options);
 }
 
