@@ -12,6 +12,15 @@ const slowAnswer =
     return answer;
   };
 
+/** Asks the question and leaves before its answer comes, as a page left while its buttons ask. */
+async function askAndLeave(client: QueryClient, key: readonly unknown[]): Promise<void> {
+  const observer = new QueryObserver(client, { queryKey: key, queryFn: slowAnswer(50) });
+  const unsubscribe = observer.subscribe(() => {});
+  await settle(1);
+  unsubscribe();
+  await settle(100);
+}
+
 describe('queries left pending with no one to fetch them', () => {
   const key = ['auth', 'canAccess', { action: 'create', resource: 'usergroup' }];
   let client: QueryClient;
@@ -26,21 +35,13 @@ describe('queries left pending with no one to fetch them', () => {
   });
 
   it('are dropped when their first fetch was cancelled: a page reading them no longer waits', async () => {
-    const observer = new QueryObserver(client, { queryKey: key, queryFn: slowAnswer(50) });
-    const unsubscribe = observer.subscribe(() => {});
-    await settle(1);
-    unsubscribe();
-    await settle(100);
+    await askAndLeave(client, key);
     expect(client.getQueryState(key)).toBeUndefined();
   });
 
   it('stay pending without the drop (what react-query itself does)', async () => {
     stop();
-    const observer = new QueryObserver(client, { queryKey: key, queryFn: slowAnswer(50) });
-    const unsubscribe = observer.subscribe(() => {});
-    await settle(1);
-    unsubscribe();
-    await settle(100);
+    await askAndLeave(client, key);
     expect(client.getQueryState(key)).toMatchObject({ status: 'pending', fetchStatus: 'idle' });
   });
 
@@ -65,11 +66,7 @@ describe('queries left pending with no one to fetch them', () => {
   });
 
   it('are fetched afresh by whoever observes them next', async () => {
-    const first = new QueryObserver(client, { queryKey: key, queryFn: slowAnswer(50) });
-    const unsubscribe = first.subscribe(() => {});
-    await settle(1);
-    unsubscribe();
-    await settle(100);
+    await askAndLeave(client, key);
     const second = new QueryObserver(client, { queryKey: key, queryFn: slowAnswer(5) });
     const done = second.subscribe(() => {});
     await settle(50);
