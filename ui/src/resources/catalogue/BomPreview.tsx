@@ -38,8 +38,9 @@ type BaseKey = (typeof bases)[number][0];
 /**
  * "미리 보기" of a BOM recipe (docs/catalogue.md): each line's quantity formula evaluated on a base
  * the user types (area, perimeter, height, count) with the constants in effect for them, priced as
- * an estimate prices it (the line's price, else its material's or product's), by the same
- * evaluateFormula and lineAmount the estimate engine uses.
+ * an estimate prices it (the line's price, else its material's or product's), with lineAmount as
+ * the estimate engine does. evaluateFormula gives, to the digit, what the engine's exact evaluator
+ * (evaluateQuantity) gives, and the same errors: contracts' exact.test.ts holds the two together.
  */
 export function BomPreview() {
   const record = useRecordContext<{ lines?: RecipeLine[] }>();
