@@ -104,7 +104,10 @@ export interface PlannedWrite {
   /** `returning`: the statement returns the rows it wrote (an upsert; a delete ignores it). */
   sql(guard: string | null, returning?: boolean): string;
   bindings: Knex.RawBinding[];
-  /** Writes rows (else deletes them). */
+  /**
+   * Writes records keyed by `id`, which it can return for RecentRows; else it deletes them, or
+   * writes rows no reader asks for by id (a log's rows), of which RecentRows keeps none.
+   */
   upsert: boolean;
 }
 
@@ -220,7 +223,11 @@ export async function applyRowBatch<Row extends { id: number }>(
   events: readonly StoredEvent[],
   fold: RowFold<Row>,
 ): Promise<void> {
-  const plan = await planRowBatch(trx, table, events, fold);
+  await applyPlan(trx, await planRowBatch(trx, table, events, fold));
+}
+
+/** A batch's planned writes (Projection.planBatch) run inside the caller's transaction, in one statement. */
+export async function applyPlan(trx: Knex.Transaction, plan: RowBatchPlan | null): Promise<void> {
   if (!plan || plan.writes.length === 0) return;
   const { items, bindings, counted } = writesAsWith(plan, null);
   const { rows } = await trx.raw<{ rows: { counted: unknown }[] }>(

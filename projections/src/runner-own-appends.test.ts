@@ -1,3 +1,4 @@
+import { auditLogReadModel } from '@interior/contracts';
 import {
   createPostgresEventStore,
   type EventStore,
@@ -7,6 +8,7 @@ import {
 } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
 import { deferred, eventually } from '@interior/platform/testing';
+import { auditLogProjection } from './audit/audit-log.projection';
 import { ProjectionRunner } from './runner';
 import { db, runner, runners, store, useRunnerDatabase } from './testing/runner-tests';
 import { tallyProjection } from './testing/tally';
@@ -21,6 +23,11 @@ describe('projection runner', () => {
       metadata: metadata(),
     });
     const row = (id: number) => db.knex('usergroups').where({ id }).first();
+    const auditRow = (id: number) =>
+      db
+        .knex(auditLogReadModel)
+        .where({ stream: `UserGroup-${id}` })
+        .first();
     /** Every event the runner's reads of the log returned, from now on. */
     const readsOf = (subject: EventStore) => {
       const read: StoredEvent[] = [];
@@ -33,30 +40,37 @@ describe('projection runner', () => {
       return read;
     };
 
-    it('applies them without reading them back, and reads what another process appends', async () => {
-      // The idle poll of a running process, not the tests' 20 ms: a poll's read sent while the
-      // append is on its way finds it committed before its answer names it this process's own.
-      const r = runner(userGroupsProjection, { pollIntervalMs: IDLE_POLL_MS });
-      await r.start();
-      await r.caughtUp();
-      const read = readsOf(store);
-      // A read may still rightly find one: a poll racing the append, or a statement that could not
-      // tell another database's transaction that ended meanwhile from a writer of this one. Reading
-      // every own append back is what must not happen.
-      const ownAppends = 5;
-      for (let id = 1; id <= ownAppends; id++) {
-        const own = await store.append(`UserGroup-${id}`, [created(id)], { expectedRevision: 'no_stream' });
-        await eventually(async () => (await row(id)) !== undefined);
-        await r.caughtUp({ position: own.position });
-      }
-      expect(read.filter((event) => event.stream.startsWith('UserGroup-')).length).toBeLessThanOrEqual(2);
+    // The usergroups' read model, and the audit log, which every command waits for.
+    it.each([
+      { projection: userGroupsProjection, row },
+      { projection: auditLogProjection, row: auditRow },
+    ])(
+      '$projection.name applies them without reading them back, and reads what another process appends',
+      async ({ projection, row: rowOf }) => {
+        // The idle poll of a running process, not the tests' 20 ms: a poll's read sent while the
+        // append is on its way finds it committed before its answer names it this process's own.
+        const r = runner(projection, { pollIntervalMs: IDLE_POLL_MS });
+        await r.start();
+        await r.caughtUp();
+        const read = readsOf(store);
+        // A read may still rightly find one: a poll racing the append, or a statement that could not
+        // tell another database's transaction that ended meanwhile from a writer of this one. Reading
+        // every own append back is what must not happen.
+        const ownAppends = 5;
+        for (let id = 1; id <= ownAppends; id++) {
+          const own = await store.append(`UserGroup-${id}`, [created(id)], { expectedRevision: 'no_stream' });
+          await eventually(async () => (await rowOf(id)) !== undefined);
+          await r.caughtUp({ position: own.position });
+        }
+        expect(read.filter((event) => event.stream.startsWith('UserGroup-')).length).toBeLessThanOrEqual(2);
 
-      // Another process's append reaches this one by the head's poll, without its events: read.
-      const other = createPostgresEventStore(db.knex);
-      await other.append('UserGroup-9', [created(9)], { expectedRevision: 'no_stream' });
-      await eventually(async () => (await row(9)) !== undefined);
-      expect(read.map((event) => event.stream)).toContain('UserGroup-9');
-    });
+        // Another process's append reaches this one by the head's poll, without its events: read.
+        const other = createPostgresEventStore(db.knex);
+        await other.append('UserGroup-9', [created(9)], { expectedRevision: 'no_stream' });
+        await eventually(async () => (await rowOf(9)) !== undefined);
+        expect(read.map((event) => event.stream)).toContain('UserGroup-9');
+      },
+    );
 
     // A server's connections only: PGlite runs one transaction at a time.
     (process.env.TEST_DATABASE_URL ? it : it.skip)(

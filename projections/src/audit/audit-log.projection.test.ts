@@ -75,30 +75,40 @@ describe('the audit log read model', () => {
     ]);
   });
 
-  it("keeps the log's clock on each row: the latest stamp so far in log order, never going back", async () => {
-    // Events are stamped before they are appended: a late append carries an earlier stamp.
-    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, seconds));
-    const stamps = [10, 0, 20, 5, 30, 30, 29];
-    const rows = await spec
-      .given(
-        stamps.map((seconds, index) => ({
-          stream: ['Brand', index + 1] as [string, number],
-          type: 'BrandCreated',
-          data: { id: index + 1, name: `브랜드 ${index + 1}` },
-          occurredAt: at(seconds).toISOString(),
-        })),
-      )
-      .rows(auditLogReadModel, ['logMajor', 'logMinor']);
-    expect(rows.map((row) => [row.occurredAt, row.logClock])).toEqual(
-      [
-        [10, 10],
-        [0, 10],
-        [20, 20],
-        [5, 20],
-        [30, 30],
-        [30, 30],
-        [29, 30],
-      ].map(([stamp, clock]) => [at(stamp!), at(clock!)]),
-    );
-  });
+  it.each([
+    { batches: 'one batch' as const },
+    {
+      batches: 'batches of 3, each raising its clock to where the one before left it' as const,
+      batchSize: 3,
+    },
+  ])(
+    "keeps the log's clock on each row: the latest stamp so far in log order, never going back ($batches)",
+    async ({ batchSize }) => {
+      // Events are stamped before they are appended: a late append carries an earlier stamp.
+      const at = (seconds: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, seconds));
+      const stamps = [10, 0, 20, 5, 30, 30, 29];
+      const rows = await spec
+        .given(
+          stamps.map((seconds, index) => ({
+            stream: ['Brand', index + 1] as [string, number],
+            type: 'BrandCreated',
+            data: { id: index + 1, name: `브랜드 ${index + 1}` },
+            occurredAt: at(seconds).toISOString(),
+          })),
+          batchSize ? { batchSize } : {},
+        )
+        .rows(auditLogReadModel, ['logMajor', 'logMinor']);
+      expect(rows.map((row) => [row.occurredAt, row.logClock])).toEqual(
+        [
+          [10, 10],
+          [0, 10],
+          [20, 20],
+          [5, 20],
+          [30, 30],
+          [30, 30],
+          [29, 30],
+        ].map(([stamp, clock]) => [at(stamp!), at(clock!)]),
+      );
+    },
+  );
 });

@@ -7,6 +7,7 @@ import {
 } from '@interior/platform';
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
 import { eventually, openTestDatabase, type TestDatabase } from '@interior/platform/testing';
+import type { Projection } from '../projection';
 import { ProjectionRunner, requestRebuild } from '../runner';
 import { userGroupsProjection } from '../usergroups/usergroups.projection';
 import type { TallyRow } from './tally';
@@ -36,7 +37,7 @@ export function useRunnerDatabase(): void {
 }
 
 export function runner(
-  projection = tallyProjection(),
+  projection: Projection = tallyProjection(),
   extra: {
     batchSize?: number;
     catchUpBatchSize?: number;
