@@ -435,10 +435,14 @@ export async function queryList<T = Record<string, unknown>>(
     .limit(limit)) as Record<string, unknown>[];
   const keptTotal = kept && rows.length > 0 ? rows[0]![TOTAL] : null;
   const records = (kept ? rows.map(({ [TOTAL]: _, ...record }) => record) : rows) as T[];
+  // An empty first page is a count of nought as of the page's own read: a count read after it
+  // could include rows committed in between, and answer rows that the page does not hold.
   const total =
     keptTotal != null
       ? Number(keptTotal)
-      : ((kept ? await keptCount(knex, kept) : null) ?? (await countRows(filtered())));
+      : kept && start === 0 && rows.length === 0
+        ? 0
+        : ((kept ? await keptCount(knex, kept) : null) ?? (await countRows(filtered())));
   return { records, total, start: request.range.start };
 }
 
