@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import {
   bootstrapAdmin,
@@ -32,6 +31,7 @@ import { registerReadModelRoutes } from '@interior/projections/readmodel/routes'
 import { registerQueryRoutes } from '@interior/query-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentSecurityPolicy } from './content-security-policy';
+import { registerSecurityHeaders } from './security-headers';
 
 /**
  * The all-in-one process (docs/architecture.md "Running"): command-service, query-service and projections in
@@ -96,7 +96,7 @@ export async function startPlatform(config: Config, options: StartPlatformOption
     workers = await startCommandWorkers(deps, app.log);
     await ensureShippedValues(deps);
 
-    await app.register(helmet, {
+    registerSecurityHeaders(app, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: contentSecurityPolicy({
