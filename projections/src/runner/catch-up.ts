@@ -27,24 +27,21 @@ const viewOf = (state: LoopState, physical: string) =>
 
 /**
  * Applies the batch and moves the stored checkpoint in one transaction, after checking it is still
- * the one this loop read from: another runner of the same generation may have moved it. `guard`:
- * a further condition of the move (LogInSql.holdsOnly, for appends not read back); when it does not
- * hold, nothing is applied.
+ * the one this loop read from: another runner of the same generation may have moved it.
  */
 export function commit(
   host: LoopHost,
   state: LoopState,
   to: Position,
   batch: StoredEvent[],
-  guard?: { sql: string; bindings: Knex.RawBinding[] },
 ): Promise<Outcome> {
   const { projection, tables } = state;
   const context = { vault: host.vault, ...(state.log ? { log: state.log } : {}) };
   return host.knex.transaction(async (trx): Promise<Outcome> => {
     // The checkpoint moves first: the update locks the generation's row, so no batch applies twice.
     const { rows } = await trx.raw<{ rows: Pick<GenerationRow, 'status'>[] }>(
-      guard ? moveCheckpoint(guard.sql) : MOVE_CHECKPOINT,
-      [...moveBindings(state, to), ...(guard?.bindings ?? [])],
+      MOVE_CHECKPOINT,
+      moveBindings(state, to),
     );
     const moved = rows[0];
     if (!moved) return notMoved(trx, state);

@@ -73,15 +73,13 @@ export class OwnAppends {
 
 /**
  * The appends of this process after the checkpoint, when this loop may apply them without reading
- * them back (read your writes one round trip sooner, and a large event, a design's document, not
- * sent back and parsed again): a live loop on the log of its own database, whose checkpoint's move
- * (the fused statement of a planned batch, or the first statement of a batch's transaction) is
- * then guarded by the log holding only these events after the checkpoint (LogInSql.holdsOnly). When
- * the guard fails (an append of another process, or a transaction before them still open), nothing
- * is applied and the loop reads as usual.
+ * them back (read your writes one round trip sooner): a live loop that plans its batches, on the log
+ * of its own database, whose checkpoint's move is then guarded by the log holding only these events
+ * after the checkpoint (LogInSql.holdsOnly). When the guard fails (an append of another process, or
+ * a transaction before them still open), the loop reads as usual.
  */
 export function ownBatch(host: LoopHost, state: LoopState): StoredEvent[] | null {
-  if (!state.log || state.health.status !== 'active' || state.behind) return null;
+  if (!state.log || !state.planBatch || state.health.status !== 'active' || state.behind) return null;
   const events = host.own.after(state.health.checkpoint);
   const last = events[events.length - 1];
   if (!last || events.length > state.batchSize || !events.some((event) => state.handles.has(event.type)))
