@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * no directive computed per request), so helmet runs once, at start, against a response that only
  * records what it sets.
  */
-export function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: unknown) {

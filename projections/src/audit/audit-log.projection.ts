@@ -45,6 +45,8 @@ const COLUMNS = [
   'acl',
   'actorId',
 ].map((column) => `"${column}"`);
+const INSERTED = COLUMNS.join(', ');
+const FROM_ROWS = COLUMNS.map((column) => `r.${column}`).join(', ');
 
 /**
  * The batch's rows in one statement, the rows as one JSON parameter: the runner runs it with the
@@ -55,13 +57,12 @@ const COLUMNS = [
  */
 function planAuditRows(table: string, events: readonly StoredEvent[]): RowBatchPlan | null {
   if (events.length === 0) return null;
-  const list = COLUMNS.join(', ');
   return {
     table,
     writes: [
       {
-        sql: (guard) => `insert into ?? (${list}, "logClock")
-          select ${COLUMNS.map((column) => `r.${column}`).join(', ')},
+        sql: (guard) => `insert into ?? (${INSERTED}, "logClock")
+          select ${FROM_ROWS},
             greatest(r."logClock", (select "logClock" from ?? order by "logMajor" desc, "logMinor" desc limit 1))
           from json_populate_recordset(null::??, ?::json) as r
           ${guard ? `where ${guard}` : ''} on conflict ("logMajor", "logMinor") do nothing`,
