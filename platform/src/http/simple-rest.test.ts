@@ -349,6 +349,32 @@ describe('a search matching more rows than it counts (searchCountCap)', () => {
     expect(found.atLeast).toBeUndefined();
   });
 
+  it('counts exactly the matches of a page the walk found, when they are no more than the cap', async () => {
+    // Going down by id, 끝 is on the first 30 rows; a page of 30 counts to 30 at least.
+    const found = await search('끝', ['id', 'DESC'], [0, 29]);
+    expect(ids(found)).toEqual(Array.from({ length: 30 }, (_, i) => 1000 - i));
+    expect(found.total).toBe(30);
+    expect(found.atLeast).toBeUndefined();
+  });
+
+  it.each([
+    ['the walk finds the page: the page and its count', '셋', ['id', 'DESC'], 1],
+    ['the walk finds too few: it, then the sort of all matches', '셋', ['name', 'ASC'], 2],
+    ['few matches: the walk, then the sort of all matches', '셋 00', ['id', 'ASC'], 2],
+  ] as const)('is read in as few statements as it needs (%s)', async (_, q, sort, statements) => {
+    let asked = 0;
+    const count = () => {
+      asked++;
+    };
+    db.knex.on('query', count);
+    try {
+      await search(q, [...sort], [0, 9]);
+    } finally {
+      db.knex.off('query', count);
+    }
+    expect(asked).toBe(statements);
+  });
+
   it('says "at least" in Content-Range with a + that a parseInt reader takes as the number', async () => {
     const found = await search('셋', ['id', 'DESC'], [0, 9]);
     const range = listAnswer('item', found).headers['content-range'];

@@ -511,21 +511,23 @@ const SORT_KEY = '__listSort';
 export const SEARCH_COUNT_CAP = 1000;
 
 /**
- * A search matching more rows than it counts walks the list's order (its sort index) and keeps
- * the matches, reading at most this many rows per row up to the page's end, and at most
+ * A search's page is first looked for by walking the list's order (its sort index) and keeping the
+ * matches, reading at most this many rows per row up to the page's end, and at most
  * MAX_SEARCH_WALK in all: 25 rows of a search matching a tenth of the rows are found among the
- * first 250 or so. Where the matches lie further on in the order, the walk gives up after those
- * rows, and the matches are found by the index and sorted instead (matchesFirstPage).
+ * first 250 or so. Where the matches are fewer, or lie further on in the order, the walk gives up
+ * after those rows, and the matches are found by the index and sorted instead (matchesFirstPage).
  */
 const SEARCH_WALK_PER_ROW = 40;
 const MAX_SEARCH_WALK = 20_000;
 
 /**
- * A page of a free-text search. Its matches are first counted, at most one past the cap (a
- * bitmap of the trigram index, or a short scan, stopping there). As many as the cap or fewer: the
- * page is sorted from all of them (matchesFirstPage) with their exact total. More: the page is
- * the first matches along the list's order (a walk of a bounded prefix of it), and the total says
- * "at least" the cap and one; if the prefix holds too few, the page is sorted from all of them.
+ * A page of a free-text search, in one statement when it can be: the walk of a bounded prefix of
+ * the list's order, and, only when that found the whole page, the matches counted at most one
+ * past the cap (a bitmap of the trigram index, or a short scan, stopping there). As many as the
+ * cap or fewer: their exact total; more: the total says "at least" the cap and one. A walk that
+ * finds too few (few matches, or matches clustered further on in the order) leaves the count
+ * unread, and the page is sorted from all the matches with their exact total (a second statement).
+ * Counting first would pay for a count that the sort of all matches then makes again.
  */
 async function searchPage<T>(
   knex: Knex,
@@ -544,7 +546,12 @@ async function searchPage<T>(
 ): Promise<ListResult<T>> {
   const { start, end } = request.range;
   const cap = Math.max(def.searchCountCap ?? SEARCH_COUNT_CAP, end + 1);
-  const [counted] = await knex
+  const walk = Math.min(MAX_SEARCH_WALK, SEARCH_WALK_PER_ROW * (end + 1));
+  const prefix = rows.inScope().select('*').orderByRaw(orderOn(request.sort.field, 'id')).limit(walk);
+  const walked = knex.from(prefix.as('walked'));
+  applySearch(walked, def, request.q!);
+  walked.select('*').orderByRaw(orderOn(request.sort.field, 'id')).offset(start).limit(limit);
+  const capped = knex
     .from(
       rows
         .filtered()
@@ -552,22 +559,24 @@ async function searchPage<T>(
         .limit(cap + 1)
         .as('capped'),
     )
-    .count({ total: '*' });
-  const matches = Number(counted?.total ?? 0);
-  if (matches <= cap)
+    .count('*');
+  // A CASE evaluates its THEN only when its WHEN holds, and PostgreSQL runs an uncorrelated
+  // subquery the first time its value is asked for: the count runs only after a full walk.
+  const found: Record<string, unknown>[] = await knex
+    .withMaterialized('page', walked)
+    .select(
+      ...(def.columns ? def.columns.map((c) => `page.${c}`) : ['page.*']),
+      knex.raw('case when (select count(*) from page) = ? then ? end as ??', [limit, capped, TOTAL]),
+    )
+    .from('page')
+    .orderByRaw(orderOn(`page.${request.sort.field}`, 'page.id'));
+  if (found.length < limit)
     return matchesFirstPage<T>(knex, def, request, rows.filtered(), orderOn, limit, collated);
-  const walk = Math.min(MAX_SEARCH_WALK, SEARCH_WALK_PER_ROW * (end + 1));
-  const prefix = rows.inScope().select('*').orderByRaw(orderOn(request.sort.field, 'id')).limit(walk);
-  const walked = knex.from(prefix.as('walked'));
-  applySearch(walked, def, request.q!);
-  const records = (await walked
-    .select(...(def.columns ?? ['*']))
-    .orderByRaw(orderOn(request.sort.field, 'id'))
-    .offset(start)
-    .limit(limit)) as T[];
-  if (records.length < limit)
-    return matchesFirstPage<T>(knex, def, request, rows.filtered(), orderOn, limit, collated);
-  return { records, total: cap + 1, start, atLeast: true };
+  const matches = Number(found[0]![TOTAL]);
+  const records = found.map(({ [TOTAL]: _, ...record }) => record as T);
+  return matches > cap
+    ? { records, total: cap + 1, start, atLeast: true }
+    : { records, total: matches, start };
 }
 
 /**
