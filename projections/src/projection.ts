@@ -90,6 +90,12 @@ export interface Projection<Table extends string = string> {
     pending?: PendingBatch,
   ): Promise<RowBatchPlan | null>;
   /**
+   * Whether `planBatch` plans this batch (the events of `handles`, in log order); absent, it plans
+   * every batch. A batch it does not plan is applied in a transaction (`applyBatch`): for a read
+   * model some of whose events need more than its table's rows (another table, a row read back).
+   */
+  plans?(events: readonly StoredEvent[]): boolean;
+  /**
    * The rows its creation events make, as SQL over the log's rows: a rebuild on the PostgreSQL
    * store fills each run of such events server-side (log-creations.ts). Only for a table those
    * events make rows of as `apply` would, with nothing else to do for them.

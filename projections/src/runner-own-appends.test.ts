@@ -9,6 +9,7 @@ import {
 import { metadata, newEvent } from '@interior/platform/eventstore/contract-suite';
 import { deferred, eventually } from '@interior/platform/testing';
 import { auditLogProjection } from './audit/audit-log.projection';
+import { resourceProjections } from './resources';
 import { ProjectionRunner } from './runner';
 import { db, runner, runners, store, useRunnerDatabase } from './testing/runner-tests';
 import { tallyProjection } from './testing/tally';
@@ -40,13 +41,26 @@ describe('projection runner', () => {
       return read;
     };
 
-    // The usergroups' read model, and the audit log, which every command waits for.
+    const brands = resourceProjections.find((projection) => projection.name === 'brand')!;
+    const brandCreated = (id: number) => ({
+      ...newEvent('BrandCreated', { id, name: `브랜드 ${id}` }),
+      metadata: metadata(),
+    });
+
+    // The usergroups' read model, the audit log, which every command waits for, and a read model
+    // some of whose events are applied in a transaction (a product moves a brand's count).
     it.each([
-      { projection: userGroupsProjection, row },
-      { projection: auditLogProjection, row: auditRow },
+      { projection: userGroupsProjection, row, objectType: 'UserGroup', creation: created },
+      { projection: auditLogProjection, row: auditRow, objectType: 'UserGroup', creation: created },
+      {
+        projection: brands,
+        row: (id: number) => db.knex('brand').where({ id }).first(),
+        objectType: 'Brand',
+        creation: brandCreated,
+      },
     ])(
       '$projection.name applies them without reading them back, and reads what another process appends',
-      async ({ projection, row: rowOf }) => {
+      async ({ projection, row: rowOf, objectType, creation }) => {
         // The idle poll of a running process, not the tests' 20 ms: a poll's read sent while the
         // append is on its way finds it committed before its answer names it this process's own.
         const r = runner(projection, { pollIntervalMs: IDLE_POLL_MS });
@@ -58,17 +72,21 @@ describe('projection runner', () => {
         // every own append back is what must not happen.
         const ownAppends = 5;
         for (let id = 1; id <= ownAppends; id++) {
-          const own = await store.append(`UserGroup-${id}`, [created(id)], { expectedRevision: 'no_stream' });
+          const own = await store.append(`${objectType}-${id}`, [creation(id)], {
+            expectedRevision: 'no_stream',
+          });
           await eventually(async () => (await rowOf(id)) !== undefined);
           await r.caughtUp({ position: own.position });
         }
-        expect(read.filter((event) => event.stream.startsWith('UserGroup-')).length).toBeLessThanOrEqual(2);
+        expect(read.filter((event) => event.stream.startsWith(`${objectType}-`)).length).toBeLessThanOrEqual(
+          2,
+        );
 
         // Another process's append reaches this one by the head's poll, without its events: read.
         const other = createPostgresEventStore(db.knex);
-        await other.append('UserGroup-9', [created(9)], { expectedRevision: 'no_stream' });
+        await other.append(`${objectType}-9`, [creation(9)], { expectedRevision: 'no_stream' });
         await eventually(async () => (await rowOf(9)) !== undefined);
-        expect(read.map((event) => event.stream)).toContain('UserGroup-9');
+        expect(read.map((event) => event.stream)).toContain(`${objectType}-9`);
       },
     );
 

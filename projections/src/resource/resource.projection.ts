@@ -247,7 +247,12 @@ export function resourceProjection(
     if (typeof entry === 'function') return 'single';
     return entry && 'applyRun' in entry ? entry : 'rows';
   };
-  /** Every event it handles is folded into rows: a live batch can be planned as one statement. */
+  /**
+   * A batch whose every event is folded into rows can be planned as one statement (a brand's own
+   * events, say); one with an event of another step (a product moving a brand's count) is applied
+   * in a transaction.
+   */
+  const folds = [...own, ...Object.keys(extra)].some((type) => stepOf(type) === 'rows');
   const foldsOnly = [...own, ...Object.keys(extra)].every((type) => stepOf(type) === 'rows');
   const search = Object.entries(resource.fields)
     .filter(([, spec]) => spec.search)
@@ -443,8 +448,14 @@ export function resourceProjection(
     apply: (trx, event, tables, context) => applyInSteps(trx, [event], tables, context),
     applyBatch: applyInSteps,
     ...(createsFromLog ? { createsFromLog } : {}),
-    ...(foldsOnly
+    ...(folds
       ? {
+          ...(foldsOnly
+            ? {}
+            : {
+                plans: (events: readonly StoredEvent[]) =>
+                  events.every((event) => stepOf(event.type) === 'rows'),
+              }),
           planBatch: (
             knex: Knex,
             events: readonly StoredEvent[],

@@ -93,14 +93,11 @@ export async function commitPlanned(
     [...moveBindings(state, to), ...(options.guard?.bindings ?? []), ...(planned?.bindings ?? [])],
   );
   const pending: PendingBatch = { written: plan?.written ?? new Set(), settled: statement };
-  const nextPlan = options.pageAfter?.read.then((page) =>
-    planBatch(
-      knex,
-      page.filter((event) => state.handles.has(event.type)),
-      tables,
-      pending,
-    ),
-  );
+  // A page the projection does not plan is applied in a transaction (runner/loop.ts): no plan.
+  const nextPlan = options.pageAfter?.read.then((page) => {
+    const relevant = page.filter((event) => state.handles.has(event.type));
+    return state.plans(relevant) ? planBatch(knex, relevant, tables, pending) : null;
+  });
   nextPlan?.catch(() => {});
   const rows = await statement;
   const status = (rows[0]?.[STATUS] ?? null) as GenerationRow['status'] | null;

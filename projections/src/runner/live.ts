@@ -82,8 +82,8 @@ export function ownBatch(host: LoopHost, state: LoopState): StoredEvent[] | null
   if (!state.log || !state.planBatch || state.health.status !== 'active' || state.behind) return null;
   const events = host.own.after(state.health.checkpoint);
   const last = events[events.length - 1];
-  if (!last || events.length > state.batchSize || !events.some((event) => state.handles.has(event.type)))
-    return null;
+  if (!last || events.length > state.batchSize) return null;
+  if (!state.plans(events.filter((event) => state.handles.has(event.type)))) return null;
   if (state.ownTriedThrough && host.store.comparePositions(last.position, state.ownTriedThrough) <= 0)
     return null;
   return events;

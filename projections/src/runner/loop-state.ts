@@ -91,6 +91,8 @@ export interface LoopState {
   readonly pollIntervalMs: number;
   /** The projection's planBatch, when it plans its batches (catch-up.ts commitPlanned). */
   readonly planBatch: Projection['planBatch'];
+  /** Whether a batch of these events (those the projection handles) is planned (Projection.plans). */
+  readonly plans: (events: readonly StoredEvent[]) => boolean;
   /**
    * The log in the read models' own database, and the rows this projection's creations make there
    * (log-creations.ts): a building generation fills its runs of creations server-side.
@@ -169,6 +171,8 @@ export function loopState(
     where: { name: generation.name, generation: generation.generation },
     ...options,
     planBatch: projection.planBatch?.bind(projection),
+    plans: (events) =>
+      Boolean(projection.planBatch) && events.length > 0 && (projection.plans?.(events) ?? true),
     log,
     creations: log && projection.createsFromLog,
     filled: projection.createsFromLog ? keyedTable(projection, generation.generation) : '',

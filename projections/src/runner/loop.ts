@@ -102,7 +102,7 @@ async function applyNext(
     });
     state.keyed = true;
   }
-  const planned = Boolean(state.planBatch) && relevant.length > 0;
+  const planned = state.plans(relevant);
   // Far behind, the prefetched page is planned while this one is written (commitPlanned).
   const outcome = planned
     ? await commitPlanned(host, state, target, relevant, {
