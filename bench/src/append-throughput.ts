@@ -29,6 +29,9 @@ import {
  *   events table keeps its four indexes (position, id, stream+revision, global order).
  * - POST /api/usergroup: the whole command path (token and session check, id sequence, load the
  *   stream, decide, append, wait until the projections have caught up, read the record back).
+ * - POST /api/brand: a catalogue record's creation, whose name is reserved as unique (a read and
+ *   an append more) and whose read model also counts the brand's products (a product's events are
+ *   applied in a transaction; the brand's own are planned as the groups' are).
  *
  * INSERT and store.append run before the platform starts, so no projection runner reads the log
  * meanwhile, and take turns (`rounds` slices each, alternating) so that both meet the same load of
@@ -65,7 +68,8 @@ export type AppendKind =
   | 'store.append'
   | 'plain INSERT, platform started'
   | 'POST /api/usergroup'
-  | 'POST /api/usergroup, client in this process';
+  | 'POST /api/usergroup, client in this process'
+  | 'POST /api/brand';
 
 export interface AppendRow extends Throughput {
   what: AppendKind;
@@ -162,8 +166,9 @@ function appendRow(what: AppendKind, measured: Throughput, insert: Throughput): 
 }
 
 /**
- * POST /api/usergroup from `child` (a client process) and from `client` (this process), in turns
- * with the plain INSERT through the started platform (`knex`, its pool).
+ * POST /api/usergroup from `child` (a client process) and from `client` (this process), and POST
+ * /api/brand from `child`, in turns with the plain INSERT through the started platform (`knex`, its
+ * pool).
  */
 export async function measureHttpCreates(
   client: ApiClient,
@@ -179,17 +184,19 @@ export async function measureHttpCreates(
   for (const writers of plan.writers) {
     const stats: HttpCreateStats = { behind: 0 };
     const runPlan: RunPlan = { writers, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
-    const [insert, measured, here] = await measureInterleaved({ ...runPlan, rounds: plan.rounds }, [
+    const [insert, measured, here, brand] = await measureInterleaved({ ...runPlan, rounds: plan.rounds }, [
       inThisProcess(plainInsertWriter(knex)),
       post(stats),
       inThisProcess(httpCreateWriter(client, stats)),
+      child.slices(client.baseUrl, { kind: 'create-brand', prefix: `벤치 브랜드 ${writers}` }, stats),
     ]);
-    if (!insert || !measured || !here)
+    if (!insert || !measured || !here || !brand)
       throw new Error('measureInterleaved returned fewer results than kinds');
     rows.push(
       appendRow('plain INSERT, platform started', insert, insert),
       appendRow('POST /api/usergroup', measured, insert),
       appendRow('POST /api/usergroup, client in this process', here, insert),
+      appendRow('POST /api/brand', brand, insert),
     );
     if (stats.behind > 0) {
       notes.push(`${stats.behind} POST answers at ${writers} writers came before the read model caught up`);

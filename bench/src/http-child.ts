@@ -41,7 +41,9 @@ export type Load =
   /** `GET path`; its answer must be 200, with `rows` rows of `total` when given (Content-Range). */
   | { kind: 'get'; path: string; fresh: boolean; rows?: number; total?: number }
   /** `POST /api/usergroup` of a group named `<prefix> <writer>-<n>`; its answer must be 201. */
-  | { kind: 'create-group'; prefix: string };
+  | { kind: 'create-group'; prefix: string }
+  /** `POST /api/brand` of a brand named `<prefix> <writer>-<n>` (names are unique); 201. */
+  | { kind: 'create-brand'; prefix: string };
 
 /** One lag sample: a group the reader saw, when (epoch ms, this machine's clock). */
 export interface Sighting {
@@ -249,11 +251,13 @@ async function get(baseUrl: string, path: string, fresh: boolean) {
 /** Answers that came before the read model had caught up (`x-read-model: behind`), since the last slice. */
 let behind = 0;
 
-async function createGroup(baseUrl: string, name: string) {
-  const body = JSON.stringify({ name, description: `${name} (벤치마크)` });
-  const response = await send(new URL('/api/usergroup', baseUrl), 'POST', { body });
-  if (response.status !== 201)
-    throw new Error(`POST /api/usergroup: ${response.status} ${decoded(response)}`);
+function createGroup(baseUrl: string, name: string) {
+  return create(baseUrl, '/api/usergroup', { name, description: `${name} (벤치마크)` });
+}
+
+async function create(baseUrl: string, path: string, record: object) {
+  const response = await send(new URL(path, baseUrl), 'POST', { body: JSON.stringify(record) });
+  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${decoded(response)}`);
   if (response.headers['x-read-model'] === 'behind') behind++;
 }
 
@@ -285,6 +289,8 @@ async function slice(baseUrl: string, load: Load, writers: number, durationMs: n
   const measured = await runSlice(writers, durationMs, (index) => {
     if (load.kind === 'create-group')
       return () => createGroup(baseUrl, `${load.prefix} ${index}-${created++}`);
+    if (load.kind === 'create-brand')
+      return () => create(baseUrl, '/api/brand', { name: `${load.prefix} ${index}-${created++}` });
     return async () => {
       const { range } = await get(baseUrl, load.path, load.fresh);
       if (
