@@ -5,7 +5,13 @@ import {
   streamName,
   type UniqueRule,
 } from '@interior/contracts';
-import { conflict, type EventStore, type LookupKeys, type StoredEvent } from '@interior/platform';
+import {
+  conflict,
+  type EventStore,
+  type LookupKeys,
+  type StoredEvent,
+  WrongExpectedRevisionError,
+} from '@interior/platform';
 import { type CommandMeta, handleCommand, loadState, toNewEvent } from '../decider';
 import { type RecordFields, recordDecider } from './record-decider';
 
@@ -89,6 +95,15 @@ export async function reserveUnique(
     if (value === null || value === undefined || value === '') continue;
     if (before && sameValue(keyOf(rule, before), keyOf(rule, fields))) continue;
     const stream = uniqueStream(deps.lookupKeys, resource, rule, fields);
+    const reserved = toNewEvent({ type: 'ValueReserved', data: { id } }, meta);
+    // A value never reserved (most new names) has no stream: reserved by an append that expects
+    // none, without reading the stream first. Only when the stream exists is it read and judged.
+    try {
+      await deps.store.append(stream, [reserved], { expectedRevision: 'no_stream' });
+      continue;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
     for (let attempt = 0; ; attempt++) {
       const { state, revision } = await readReservation(deps.store, stream);
       if (state.owner === id) break;
@@ -96,9 +111,7 @@ export async function reserveUnique(
         throw conflict(rule.message);
       }
       try {
-        await deps.store.append(stream, [toNewEvent({ type: 'ValueReserved', data: { id } }, meta)], {
-          expectedRevision: revision,
-        });
+        await deps.store.append(stream, [reserved], { expectedRevision: revision });
         break;
       } catch (error) {
         if (attempt >= 3) throw error;

@@ -128,6 +128,22 @@ describe('catalogue lists: what a buyer filters by', () => {
 });
 
 describe('uniqueness and references', () => {
+  it('reserves a value never used before by one append, without reading its reservation first', async () => {
+    const { store } = platform.server.runtime;
+    const readStream = store.readStream;
+    const read: string[] = [];
+    store.readStream = (stream, options) => {
+      read.push(stream);
+      return readStream.call(store, stream, options);
+    };
+    try {
+      await post('brand', { name: '처음 쓰는 브랜드 이름' });
+    } finally {
+      store.readStream = readStream;
+    }
+    expect(read.filter((stream) => stream.startsWith('Unique'))).toEqual([]);
+  });
+
   it('keeps codes and brand names unique, ignoring case, and frees a value on rename', async () => {
     await post('brand', { name: 'LX하우시스 예시' });
     const again = await api().request('POST', '/api/brand', {
