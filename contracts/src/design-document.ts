@@ -139,11 +139,19 @@ export const documentElementCount = (doc: DesignDocument): number =>
 
 function serializedBytes(input: unknown): number {
   try {
-    return new TextEncoder().encode(JSON.stringify(input) ?? '').length;
+    return utf8Bytes(JSON.stringify(input) ?? '');
   } catch {
     return Number.POSITIVE_INFINITY; // cyclic or a BigInt: not a JSON document at all
   }
 }
+
+/**
+ * Node's Buffer counts a string's UTF-8 bytes without making them (a seventh of the time of
+ * encoding a megabyte); a browser has only TextEncoder.
+ */
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string): number } }).Buffer;
+const utf8Bytes = (text: string): number =>
+  nodeBuffer ? nodeBuffer.byteLength(text) : new TextEncoder().encode(text).length;
 
 /**
  * Rules beyond the shape: ids unique within the document, room outlines simple with at least

@@ -22,6 +22,13 @@ const created: DesignEvent = {
 const trashedAt = '2026-01-01T00:00:00.000Z';
 const trashed: DesignEvent = { type: 'DesignTrashed', data: { at: trashedAt } };
 const noDelta = { added: 0, removed: 0 };
+const emptyDelta = {
+  rooms: noDelta,
+  walls: noDelta,
+  openings: noDelta,
+  items: noDelta,
+  wallDrawings: noDelta,
+};
 
 describe('design decider', () => {
   it('creates a design, or a copy naming its source', () => {
@@ -66,6 +73,31 @@ describe('design decider', () => {
             },
           },
         },
+      ]);
+  });
+
+  it('saves nothing when the document is the one it holds, whatever the order of its keys', () => {
+    const saved: DesignEvent = {
+      type: 'DesignDocumentChanged',
+      data: {
+        revision: 1,
+        document: withRooms('r1', 'r2'),
+        delta: { ...emptyDelta, rooms: { added: 2, removed: 0 } },
+      },
+    };
+    const reordered = Object.fromEntries(Object.entries(withRooms('r1', 'r2')).reverse()) as DesignDocument;
+    spec
+      .given([created, saved])
+      .when({ type: 'ChangeDocument', document: reordered, basedOn: 1 })
+      .thenEvents([]);
+    // One point moved: a save, though no element was added or removed.
+    const moved = withRooms('r1', 'r2');
+    moved.rooms[1]!.polygon[2] = { x: 1, y: 1 };
+    spec
+      .given([created, saved])
+      .when({ type: 'ChangeDocument', document: moved, basedOn: 1 })
+      .thenEvents([
+        { type: 'DesignDocumentChanged', data: { revision: 2, document: moved, delta: emptyDelta } },
       ]);
   });
 

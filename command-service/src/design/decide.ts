@@ -7,6 +7,7 @@ import {
   type SharePermission,
 } from '@interior/contracts';
 import { domainNotFound, preconditionFailed, ruleBroken } from '@interior/platform';
+import { dequal } from 'dequal';
 import type { Decider } from '../decider';
 import { type DesignState, evolveDesign, initialDesignState } from './design';
 
@@ -77,7 +78,9 @@ export const designDecider: Decider<DesignCommand, DesignEvent, DesignState> = {
         // drop someone else's work, so it is refused and the editor offers to reload.
         if (command.basedOn !== state.revision) throw preconditionFailed(messages.staleDesignDocument);
         const before = state.document;
-        if (before && JSON.stringify(before) === JSON.stringify(command.document)) return [];
+        // Compared value by value, stopping at the first difference: serialising both documents (up
+        // to megabytes each) to compare them cost a save more than its delta.
+        if (before && dequal(before, command.document)) return [];
         return [
           {
             type: 'DesignDocumentChanged',
