@@ -27,8 +27,8 @@ import { createBenchDatabase } from './bench-database';
 export interface DesignsRebuild {
   designs: number;
   /**
-   * How the runner read the log: `slim`, the pages without the documents, which the projection
-   * copies from the log in SQL (the PostgreSQL store's log in the read models' database); `whole`,
+   * How the runner read the log: `slim`, the pages without the documents, whose rooms the projection
+   * reads from the log in SQL (the PostgreSQL store's log in the read models' database); `whole`,
    * every event with its document through the process (a store whose log is elsewhere).
    */
   pages: 'slim' | 'whole';

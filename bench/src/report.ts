@@ -178,7 +178,7 @@ export function formatDesignsRebuild(dr: DesignsRebuild): string {
     `\n6. Build of the designs read model from the log: ${int(dr.designs)} designs, each created and saved ${dr.saves} times`,
     `   (seeded by SQL in ${dr.seedSeconds.toFixed(1)} s, in a database of its own; each save one event with the whole document;`,
     `   a runner of the designs projection alone builds it from the start of the log, as a rebuild does;`,
-    `   ${dr.pages === 'slim' ? 'pages without the documents, each copied from the log in SQL' : 'whole pages, every document through the runner (a log elsewhere)'})`,
+    `   ${dr.pages === 'slim' ? 'pages without the documents, their rooms read from the log in SQL' : 'whole pages, every document through the runner (a log elsewhere)'})`,
     table(
       [
         'design events',

@@ -152,11 +152,14 @@ export interface DesignRecord {
   version: number;
 }
 
-/** A row of the `design_documents` read model: the design's document as last saved. */
+/**
+ * A row of the `design_documents` read model: where the design's document as last saved is, the
+ * revision of the design's stream whose event holds it (every save holds the whole document).
+ */
 export interface DesignDocumentRecord {
   id: number;
   revision: number;
-  document: DesignDocument;
+  streamRevision: number;
 }
 
 /**

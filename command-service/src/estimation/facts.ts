@@ -1,9 +1,7 @@
 import {
   closedEstimationStates,
   type DesignDocument,
-  type DesignDocumentRecord,
   type DesignEvent,
-  designReadModels,
   type EstimationRecord,
   estimationReadModels,
   type Role,
@@ -15,6 +13,7 @@ import { loadState } from '../decider';
 import type { CommandServiceDeps } from '../deps';
 import { designDecider } from '../design/decide';
 import type { DesignState } from '../design/design';
+import { savedDocument } from '../design/routes';
 import { stateCacheOf } from '../state-cache';
 import { loadEstimateCatalogue } from './catalogue';
 import type { Priced } from './decide';
@@ -48,15 +47,6 @@ export async function documentAt(
   return found;
 }
 
-/** A design's document as last saved (the read model), or null. */
-export async function latestDocument(deps: Deps, designId: number): Promise<DesignDocument | null> {
-  const row = await deps
-    .knex(designReadModels.documents)
-    .where({ id: designId })
-    .first<Pick<DesignDocumentRecord, 'document'> | undefined>('document');
-  return row?.document ?? null;
-}
-
 /** A document with the catalogue that prices it for its owner now (their constants). */
 export async function pricedFor(deps: Deps, document: DesignDocument, ownerId: number): Promise<Priced> {
   return { document, catalogue: await loadEstimateCatalogue(deps.knex, document, ownerId) };
@@ -74,7 +64,7 @@ export async function requestFacts(deps: Deps, designId: number, ownerId: number
     .whereNotIn('state', closedEstimationStates)
     .orderBy('id', 'desc')
     .first<Pick<EstimationRecord, 'estimateNumber' | 'state'> | undefined>('estimateNumber', 'state');
-  const saved = await latestDocument(deps, designId);
+  const saved = await savedDocument(deps, designId);
   return {
     openEstimation: open ?? null,
     saved: saved ? await pricedFor(deps, saved, ownerId) : null,

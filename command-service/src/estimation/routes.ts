@@ -37,7 +37,7 @@ import { checkedDocument, savedDocument } from '../design/routes';
 import { nextDailyNumber, nextId } from '../ids';
 import { EstimationAssignmentGrants } from './assignment-grants';
 import { type EstimationCommand, estimationDecider, priceDocument, requireAcceptable } from './decide';
-import { documentAt, hasRole, latestDocument, pricedFor, requestFacts } from './facts';
+import { documentAt, hasRole, pricedFor, requestFacts } from './facts';
 import { expireQuotes } from './quote-expiry';
 
 type Deps = CommandServiceDeps;
@@ -376,7 +376,7 @@ export function registerEstimationCommands(app: FastifyInstance, deps: Deps) {
     const { document: sent } = parseInput(PreviewSchema, request.body ?? {});
     const document =
       sent === undefined
-        ? await latestDocument(deps, designId)
+        ? await savedDocument(deps, designId)
         : await checkedDocument(deps, sent, 'document', await savedDocument(deps, designId));
     if (!document) throw notFound(messages.designNotFound);
     const { lines, totals, problems, rates } = priceDocument(await pricedFor(deps, document, design.ownerId));

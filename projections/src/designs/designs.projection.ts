@@ -7,8 +7,8 @@ const { designs, documents, pendingShares, ownerCounts } = designReadModels;
 
 /**
  * The designs' read models: `mydesign` (one row per design not purged, for every list of designs:
- * mine, trash, shared, management), `design_documents` (the current document of each, for the
- * document and thumbnail reads) and `design_pending_shares` (shares to addresses without an
+ * mine, trash, shared, management), `design_documents` (where the current document of each is: the
+ * revision of its stream whose event holds it, for the document and thumbnail reads) and `design_pending_shares` (shares to addresses without an
  * account yet), with `design_owner_counts` (how many designs each owner has in each status, moved
  * with every creation, trashing, restoring, purging and transfer: the total of the owner's lists,
  * which a count(*) would find by reading each of their rows). `managerIds` lists the managers of the design's estimations: the estimations'
@@ -16,8 +16,9 @@ const { designs, documents, pendingShares, ownerCounts } = designReadModels;
  */
 export const designsProjection = defineProjection({
   name: 'designs',
-  // 2: the designs of each owner counted by status
-  version: 2,
+  // 2: the designs of each owner counted by status; 3: the current document named by its event,
+  // not copied
+  version: 3,
   handles: [
     'DesignCreated',
     'DesignCopied',
@@ -35,7 +36,7 @@ export const designsProjection = defineProjection({
     'CommentCreated',
     'CommentDeleted',
   ],
-  // A save carries the whole document: a rebuild copies it from the log in SQL (designs-documents.ts).
+  // A save carries the whole document: a rebuild reads only its rooms, in SQL (designs-documents.ts).
   readsInLog: ['document'],
   // What a save changed, for the design's log: nothing here reads it.
   ignoresInData: ['delta'],
@@ -66,7 +67,7 @@ export const designsProjection = defineProjection({
     [documents]: (t) => {
       t.integer('id').primary();
       t.integer('revision').notNullable();
-      t.jsonb('document').notNullable();
+      t.integer('streamRevision').notNullable();
     },
     [ownerCounts]: (t) => {
       t.integer('ownerId').notNullable();

@@ -5,28 +5,31 @@ import type { QueryServiceDeps } from '../deps';
 const { documents, log } = designReadModels;
 
 /**
- * A design's document now (from the read model), or as it was at `revision`: the one event that
- * holds it, found through the design log's row of that revision (each save holds the whole
- * document), so no other event is read.
+ * A design's document now, or as it was at `revision`: the one event that holds it (each save
+ * holds the whole document), found through the read model that names where the current one is, or
+ * through the design log's row of that revision, so no other event is read.
  */
 export async function designDocumentAt(
   deps: Pick<QueryServiceDeps, 'knex' | 'store'>,
   id: number,
   revision: number | undefined,
 ): Promise<{ revision: number; document: unknown }> {
-  if (revision === undefined) {
-    const row = await deps.knex(documents).where({ id }).first('revision', 'document');
-    if (!row) throw notFound(messages.designNotFound);
-    return { revision: Number(row.revision), document: row.document };
-  }
-  const row = await deps
-    .knex(log)
-    .where({ designId: id, documentRevision: revision })
-    .orderBy('streamRevision')
-    .first('streamRevision');
-  if (!row) throw notFound(messages.revisionNotFound);
+  const found =
+    revision === undefined
+      ? await deps
+          .knex(documents)
+          .where({ id })
+          .first<{ revision: number; streamRevision: number } | undefined>('revision', 'streamRevision')
+      : await deps
+          .knex(log)
+          .where({ designId: id, documentRevision: revision })
+          .orderBy('streamRevision')
+          .first<{ streamRevision: number } | undefined>('streamRevision')
+          .then((row) => row && { revision, streamRevision: row.streamRevision });
+  const missing = revision === undefined ? messages.designNotFound : messages.revisionNotFound;
+  if (!found) throw notFound(missing);
   const [event] = (await deps.store.readStream(streamName('Design', id), {
-    fromRevision: row.streamRevision,
+    fromRevision: Number(found.streamRevision),
     limit: 1,
   })) as unknown as DesignEvent[];
   if (
@@ -34,6 +37,6 @@ export async function designDocumentAt(
     event?.type === 'DesignCopied' ||
     event?.type === 'DesignDocumentChanged'
   )
-    return { revision, document: event.data.document };
-  throw notFound(messages.revisionNotFound);
+    return { revision: Number(found.revision), document: event.data.document };
+  throw notFound(missing);
 }
