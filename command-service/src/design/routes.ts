@@ -16,7 +16,6 @@ import {
   streamName,
   TransferDesignSchema,
   UpdateDesignSchema,
-  validateDesignDocument,
 } from '@interior/contracts';
 import {
   badRequest,
@@ -37,10 +36,11 @@ import { type CommandMeta, type Handled, handleCommand, loadState } from '../dec
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
 import { nextId } from '../ids';
 import { emailStream, findUserIdByEmail, normalizeEmail } from '../user/email-reservation';
-import { checkDocumentReferences, planDocument } from './catalogue-lookup';
+import { planDocument } from './catalogue-lookup';
 import { registerCommentAndFolderCommands } from './comment-folder-routes';
 import { designDecider } from './decide';
 import type { DesignState } from './design';
+import { checkedDocument, heldDocument } from './document';
 
 const Params = z.object({ id: DesignId });
 const designStream = (id: number) => streamName('Design', id);
@@ -49,34 +49,6 @@ const { designs } = designReadModels;
 const DOCUMENT_BODY_LIMIT = MAX_DOCUMENT_BYTES + 64 * 1024;
 
 type Deps = CommandServiceDeps;
-
-/**
- * The document a save or creation carries, validated: else 400 with errors keyed by path. Its
- * catalogue references are checked as far as they are new to `before`, the document it replaces
- * (checkDocumentReferences).
- */
-export async function checkedDocument(
-  deps: Deps,
-  input: unknown,
-  prefix = '',
-  before: DesignDocument | null = null,
-): Promise<DesignDocument> {
-  const result = validateDesignDocument(input);
-  const prefixed = (errors: Record<string, string>) =>
-    Object.fromEntries(Object.entries(errors).map(([k, v]) => [prefix ? `${prefix}.${k}` : k, v]));
-  if (!result.ok) throw badRequest(result.message, prefixed(result.errors));
-  await checkDocumentReferences(deps.knex, result.data, before, prefix);
-  return result.data;
-}
-
-/** The document a design's state holds (null for none): what a save or a preview is compared with. */
-const heldDocument = (state: DesignState): DesignDocument | null =>
-  state.status === 'None' || state.status === 'Purged' ? null : (state.document ?? null);
-
-/** The document a design holds now, read from its stream. */
-export async function savedDocument(deps: Deps, id: number): Promise<DesignDocument | null> {
-  return heldDocument((await loadState(deps.store, designStream(id), designDecider)).state);
-}
 
 /** A folder of the owner's own, or a 400 naming `folderId`. */
 async function checkFolder(knex: Knex, folderId: number | null | undefined, ownerId: number) {

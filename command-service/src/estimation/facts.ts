@@ -13,7 +13,7 @@ import { loadState } from '../decider';
 import type { CommandServiceDeps } from '../deps';
 import { designDecider } from '../design/decide';
 import type { DesignState } from '../design/design';
-import { savedDocument } from '../design/routes';
+import { savedDocument } from '../design/document';
 import { stateCacheOf } from '../state-cache';
 import { loadEstimateCatalogue } from './catalogue';
 import type { Priced } from './decide';

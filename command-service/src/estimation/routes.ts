@@ -33,7 +33,7 @@ import { z } from 'zod';
 import { changeGrants, isUser, withUser } from '../acl/grants';
 import { type CommandMeta, type Handled, handleCommand, loadState } from '../decider';
 import { awaitProjections, type CommandServiceDeps, metaOf } from '../deps';
-import { checkedDocument, savedDocument } from '../design/routes';
+import { checkedDocument, savedDocument } from '../design/document';
 import { nextDailyNumber, nextId } from '../ids';
 import { EstimationAssignmentGrants } from './assignment-grants';
 import { type EstimationCommand, estimationDecider, priceDocument, requireAcceptable } from './decide';

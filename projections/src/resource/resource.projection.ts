@@ -252,8 +252,9 @@ export function resourceProjection(
    * events, say); one with an event of another step (a product moving a brand's count) is applied
    * in a transaction.
    */
-  const folds = [...own, ...Object.keys(extra)].some((type) => stepOf(type) === 'rows');
-  const foldsOnly = [...own, ...Object.keys(extra)].every((type) => stepOf(type) === 'rows');
+  const steps = [...own, ...Object.keys(extra)].map(stepOf);
+  const folds = steps.includes('rows');
+  const foldsOnly = steps.every((step) => step === 'rows');
   const search = Object.entries(resource.fields)
     .filter(([, spec]) => spec.search)
     .map(([name]) => name);
