@@ -5,6 +5,7 @@
  * and after. It is built twice, each time from a log seeded afresh: first read in whole pages, as
  * from a store whose log is elsewhere, then in pages without the documents (what `npm run bench`
  * measures), so that one run compares the two on the same machine at about the same load.
+ * `BENCH_CPU_PROFILE=<dir>` writes CPU profiles of the first build and of the rebuild.
  */
 import { serverUrlFromEnv } from './bench-database';
 import { loadAverages } from './measure';
