@@ -178,7 +178,7 @@ export function formatDesignsRebuild(dr: DesignsRebuild): string {
     `\n6. Build of the designs read model from the log: ${int(dr.designs)} designs, each created and saved ${dr.saves} times`,
     `   (seeded by SQL in ${dr.seedSeconds.toFixed(1)} s, in a database of its own; each save one event with the whole document;`,
     `   a runner of the designs projection alone, then a rebuild requested: a new generation filled from the start of the log,`,
-    `   then indexed and vacuumed, timed from the request to the switch (indexes ${dr.indexSeconds.toFixed(1)} s, vacuum ${dr.vacuumSeconds.toFixed(1)} s);`,
+    `   then indexed and vacuumed, timed from its loop's start to the switch (indexes ${dr.indexSeconds.toFixed(1)} s, vacuum ${dr.vacuumSeconds.toFixed(1)} s);`,
     `   the first generation before it, active from the start with its indexes: ${dr.firstBuildSeconds.toFixed(1)} s, ${int(dr.logEvents / dr.firstBuildSeconds)} events/s;`,
     `   ${dr.pages === 'slim' ? 'pages without the documents, their rooms read from the log in SQL' : 'whole pages, every document through the runner (a log elsewhere)'})`,
     table(
