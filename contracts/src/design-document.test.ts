@@ -1,8 +1,11 @@
+import fc from 'fast-check';
+import { dec, roundHalfUp } from './decimal';
 import {
   addedReferences,
   type DesignDocument,
   documentReferences,
   documentSummary,
+  MAX_COORDINATE_MM,
   MAX_DOCUMENT_ELEMENTS,
   MAX_DOCUMENT_POINTS,
   MAX_WALL_EDGE_TESTS,
@@ -12,6 +15,8 @@ import {
   wallDrawingPlacementErrors,
 } from './design-document';
 import { workedExampleDocument } from './estimate-example';
+import { polygonAreaM2 } from './geometry';
+import { signedDoubleArea } from './plane';
 import { zigZagDocument } from './worst-case-documents';
 
 type Edit = (doc: DesignDocument & Record<string, unknown>) => void;
@@ -283,6 +288,77 @@ describe('wall drawing placement and the summary', () => {
     });
     // 12 + 1.55 × 1.234 = 12 + 1.91887 → 13.92
     expect(documentSummary(doc)).toEqual({ area: 13.92, roomCount: 2 });
+  });
+
+  /** The area as ㎡ summed in decimals room by room, rounded half up: what the summary must equal. */
+  const decimalArea = (rooms: DesignDocument['rooms']) =>
+    roundHalfUp(
+      rooms
+        .filter((room) => room.polygon.length >= 3)
+        .reduce((sum, room) => sum.plus(polygonAreaM2(room.polygon)), dec(0)),
+      2,
+    ).toNumber();
+
+  test('documentSummary: the area of any rooms is their decimal sum rounded half up, to the hundredth', () => {
+    const coordinate = (max: number) => fc.integer({ min: -max, max });
+    const rooms = (max: number, points: number) =>
+      fc.array(
+        fc.array(fc.record({ x: coordinate(max), y: coordinate(max) }), { minLength: 0, maxLength: points }),
+        { maxLength: 12 },
+      );
+    fc.assert(
+      fc.property(
+        // Rooms of a few metres (halves of 0.01 ㎡ are common), of a kilometre, and at the
+        // coordinate limit, many of whose sums pass 2^53.
+        fc.oneof(rooms(5_000, 8), rooms(1_000_000, 8), rooms(MAX_COORDINATE_MM, 40)),
+        (polygons) => {
+          const roomsOf = polygons.map((polygon, i) => ({
+            id: `r${i}`,
+            name: '방',
+            polygon,
+            ceilingHeight: 2_400,
+          }));
+          expect(documentSummary({ rooms: roomsOf })).toEqual({
+            area: decimalArea(roomsOf),
+            roomCount: roomsOf.length,
+          });
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  test('documentSummary: rooms whose areas together pass 2^53 mm² are summed exactly too', () => {
+    const m = MAX_COORDINATE_MM;
+    const square = [
+      { x: -m, y: -m },
+      { x: m, y: -m },
+      { x: m, y: m - 1 },
+      { x: -m, y: m },
+    ];
+    const rooms = Array.from({ length: 1_200 }, (_, i) => ({
+      id: `r${i}`,
+      name: '방',
+      polygon: square,
+      ceilingHeight: 2_400,
+    }));
+    expect(1_200 * Math.abs(signedDoubleArea(square))).toBeGreaterThan(Number.MAX_SAFE_INTEGER);
+    expect(documentSummary({ rooms })).toEqual({ area: decimalArea(rooms), roomCount: 1_200 });
+  });
+
+  test.each([
+    ['exactly half a hundredth rounds up', 10_000 + 5_000],
+    ['just under half a hundredth rounds down', 10_000 + 4_999],
+  ])('documentSummary: %s', (_, areaMm2) => {
+    // A 1 mm wide strip: its area in mm² is its length.
+    const polygon = [
+      { x: 0, y: 0 },
+      { x: areaMm2, y: 0 },
+      { x: areaMm2, y: 1 },
+      { x: 0, y: 1 },
+    ];
+    const rooms = [{ id: 'r', name: '방', polygon, ceilingHeight: 2_400 }];
+    expect(documentSummary({ rooms }).area).toBe(decimalArea(rooms));
   });
 });
 
