@@ -161,9 +161,9 @@ async function appliedEvents(knex: Knex, checkpoint: string | null): Promise<num
  * of the platform has the seeded events to catch up with, and no other section finds the designs:
  * the log is seeded, a runner of the designs projection alone is started on it (its first
  * generation, timed apart), then a rebuild is requested and timed from its loop's start (the
- * runner's rescan picks it up) to the new generation being active, its indexes and vacuum included, or for at most `budgetMs`: then the
- * rate is of the events its committed checkpoint had passed by then (a batch under way is not
- * counted, so the rate is if anything low).
+ * runner's rescan picks it up) to the new generation being active, its indexes and vacuum
+ * included, or for at most `budgetMs`: then the rate is of the events its committed checkpoint had
+ * passed by then (a batch under way is not counted, so the rate is if anything low).
  */
 export async function measureDesignsRebuild(
   serverUrl: string,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dec, roundHalfUp } from './decimal';
+import { type Decimal, dec } from './decimal';
+import { Exact, roundHalfUp as roundQuantityHalfUp, toNumber } from './exact';
 import { isSimplePolygon, openingFitsWall, polygonAreaM2, wallsInRoomBox } from './geometry';
 import { messages } from './messages';
 import { signedDoubleArea } from './plane';
@@ -376,30 +377,24 @@ export function wallDrawingPlacementErrors(
   return errors;
 }
 
-const { abs, floor } = Math;
-
-/** 0.01 ㎡ in twice an area in mm² (1 ㎡ is 10⁶ mm²). */
-const DOUBLED_MM2_PER_HUNDREDTH_M2 = 20_000;
-
 /**
  * The derived figures of a design or plan: total floor area in ㎡ (2 decimals, half up) and room
- * count. Coordinates are integer mm, so twice a room's area in mm² is an integer, and the sum of the
- * rooms' is exact while it stays a safe integer (any plan of a building): the area is rounded from
- * it in integers, without a decimal per room (a rebuild summarises every design). Past that (rooms
- * of kilometres), in decimals.
+ * count. Coordinates are integer mm, so twice a room's area in mm² is an integer: the rooms' area
+ * in ㎡ is that sum × 5 / 10⁷, an exact quantity while it is a safe integer (any plan of a
+ * building), without a decimal per room (a rebuild summarises every design). Past that (rooms of
+ * kilometres), in decimals.
  */
 export function documentSummary(doc: Pick<DesignDocument, 'rooms'>): { area: number; roomCount: number } {
   let doubled = 0;
-  for (const room of doc.rooms) if (room.polygon.length >= 3) doubled += abs(signedDoubleArea(room.polygon));
-  if (!Number.isSafeInteger(doubled)) return { area: decimalArea(doc), roomCount: doc.rooms.length };
-  let hundredths = floor(doubled / DOUBLED_MM2_PER_HUNDREDTH_M2);
-  if (2 * (doubled - hundredths * DOUBLED_MM2_PER_HUNDREDTH_M2) >= DOUBLED_MM2_PER_HUNDREDTH_M2) hundredths++;
-  return { area: hundredths / 100, roomCount: doc.rooms.length };
+  for (const room of doc.rooms)
+    if (room.polygon.length >= 3) doubled += Math.abs(signedDoubleArea(room.polygon));
+  const area = Exact.of(doubled * 5, 7) ?? decimalArea(doc);
+  return { area: toNumber(roundQuantityHalfUp(area, 2)), roomCount: doc.rooms.length };
 }
 
-/** The rooms' area in ㎡ summed in decimals, rounded half up to 2 places. */
-function decimalArea(doc: Pick<DesignDocument, 'rooms'>): number {
+/** The rooms' area in ㎡ summed in decimals. */
+function decimalArea(doc: Pick<DesignDocument, 'rooms'>): Decimal {
   let area = dec(0);
   for (const room of doc.rooms) if (room.polygon.length >= 3) area = area.plus(polygonAreaM2(room.polygon));
-  return roundHalfUp(area, 2).toNumber();
+  return area;
 }

@@ -42,7 +42,7 @@ const EMBEDDED_MAX_CONNECTIONS = 8;
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const poolSize = options.poolSize ?? 10;
   if (options.url) {
-    const knex = createKnex(options.url, poolSize, options.applicationName);
+    const knex = createKnex(options.url, poolSize, options.applicationName, LZ4_WHERE_OFFERED);
     markOwnSessions(knex);
     await knex.raw('select 1');
     return { knex, url: options.url, embedded: false, close: () => knex.destroy() };
@@ -82,7 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
  * stored: with lz4 where the server offers it, several times cheaper to compress and to read back
  * than PostgreSQL's default (pglz). A session setting, so every table of every process writes so;
  * a value is read back whichever way it was compressed, so old rows and other clients stay as they
- * are. Nothing is set on a server without lz4.
+ * are. Nothing is set on a server without lz4, nor on the embedded PGlite (one session, pglz only).
  */
 const LZ4_WHERE_OFFERED = `select set_config('default_toast_compression', 'lz4', false) from pg_settings
   where name = 'default_toast_compression' and 'lz4' = any(enumvals)`;
@@ -91,15 +91,27 @@ interface PoolConnection {
   query(text: string, callback: (error: Error | null) => void): void;
 }
 
-function createKnex(url: string, poolSize: number, applicationName = 'interior-platform'): Knex {
+/** `onConnect`: a statement each new connection runs first (session settings, on a server only). */
+function createKnex(
+  url: string,
+  poolSize: number,
+  applicationName = 'interior-platform',
+  onConnect?: string,
+): Knex {
   return knexFactory({
     client: 'pg',
     connection: { connectionString: url, application_name: applicationName },
     pool: {
       min: 0,
       max: poolSize,
-      afterCreate: (connection: PoolConnection, done: (error: Error | null, c: PoolConnection) => void) =>
-        connection.query(LZ4_WHERE_OFFERED, (error) => done(error, connection)),
+      ...(onConnect
+        ? {
+            afterCreate: (
+              connection: PoolConnection,
+              done: (error: Error | null, c: PoolConnection) => void,
+            ) => connection.query(onConnect, (error) => done(error, connection)),
+          }
+        : {}),
     },
     acquireConnectionTimeout: 30_000,
   });
