@@ -220,8 +220,10 @@ async function measure(
       revision++;
       return answer.ms;
     };
+    // BENCH_PUT_SAMPLES: more saves measured (a quick run's 5 cannot tell two versions apart).
+    const putSamples = Number(process.env.BENCH_PUT_SAMPLES) || (quick ? 5 : 30);
     const put = await profiled('design-put', () =>
-      sampleRemote(save, quick ? { warmup: 1, samples: 5 } : { warmup: 2, samples: 30 }),
+      sampleRemote(save, { warmup: quick ? 1 : 2, samples: putSamples }),
     );
 
     // A process that has just started keeps no state: the first save of a design folds it from its

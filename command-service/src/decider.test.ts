@@ -83,7 +83,7 @@ describe('loadState with the states this process kept (state-cache.ts)', () => {
   });
 
   it('keeps states within its budget, the least recently used out first, and never one too big', () => {
-    // Each state below is 21 characters of JSON.
+    // Each state below is 21 bytes of JSON.
     const cache = new StateCache(110);
     for (let i = 1; i <= 5; i++) cache.put(`A-${i}`, counter, { text: 'x'.repeat(10) }, 0);
     expect(cache.size()).toEqual({ streams: 5, weight: 105 });

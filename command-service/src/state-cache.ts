@@ -1,3 +1,4 @@
+import { jsonUtf8Bytes } from '@interior/contracts';
 import type { EventStore } from '@interior/platform';
 import { LRUCache } from 'lru-cache';
 
@@ -14,7 +15,7 @@ import { LRUCache } from 'lru-cache';
  * logic"), so a kept state is shared, never copied; under test every kept state is frozen, so a
  * decider or a route that changed one fails there.
  *
- * Bounded by the JSON size of the states kept (least recently used first out); a state larger
+ * Bounded by the JSON size (UTF-8 bytes) of the states kept (least recently used first out); a state larger
  * than a quarter of it is not kept.
  */
 export class StateCache {
@@ -42,8 +43,9 @@ export class StateCache {
     // Two commands at once: the one that read further keeps its state.
     if (old && old.decider === decider && old.revision >= revision) return;
     this.entries.delete(stream);
-    const weight = jsonLength(state);
-    if (weight === null || weight > this.entries.maxEntrySize) return;
+    // Not JSON (a bigint, a cycle) weighs Infinity: not kept.
+    const weight = jsonUtf8Bytes(state);
+    if (weight > this.entries.maxEntrySize) return;
     if (FREEZE) deepFreeze(state);
     this.entries.set(stream, { decider, state, revision, weight });
   }
@@ -53,7 +55,7 @@ export class StateCache {
     this.entries.clear();
   }
 
-  /** States kept, and their JSON characters. */
+  /** States kept, and the UTF-8 bytes of their JSON. */
   size(): { streams: number; weight: number } {
     return { streams: this.entries.size, weight: this.entries.calculatedSize };
   }
@@ -66,7 +68,7 @@ interface Entry {
   weight: number;
 }
 
-/** JSON characters of the states one store's cache keeps: a few designs of a megabyte and many small records. */
+/** UTF-8 bytes of the JSON of the states one store's cache keeps: a few designs of a megabyte and many small records. */
 const DEFAULT_BUDGET = 64 * 1024 * 1024;
 
 const FREEZE = process.env.NODE_ENV === 'test';
@@ -83,14 +85,6 @@ export function stateCacheOf(store: EventStore): StateCache {
   return cache;
 }
 
-function jsonLength(state: unknown): number | null {
-  try {
-    return JSON.stringify(state)?.length ?? 0;
-  } catch {
-    // Not JSON (a bigint, a cycle): not kept.
-    return null;
-  }
-}
 
 function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;

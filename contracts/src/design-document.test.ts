@@ -6,6 +6,7 @@ import {
   documentReferences,
   documentSummary,
   MAX_COORDINATE_MM,
+  MAX_DOCUMENT_BYTES,
   MAX_DOCUMENT_ELEMENTS,
   MAX_DOCUMENT_POINTS,
   MAX_WALL_EDGE_TESTS,
@@ -167,13 +168,21 @@ describe('validateDesignDocument', () => {
     });
   });
 
-  test('more than 2 MB serialized', () => {
-    const doc = workedExampleDocument() as DesignDocument & { padding?: string };
-    doc.padding = 'x'.repeat(2 * 1024 * 1024);
-    expect(validateDesignDocument(doc)).toMatchObject({
-      ok: false,
-      errors: { _: '디자인 문서는 2MB 이하여야 합니다.' },
-    });
+  test('a document of more than 2 MB of UTF-8 JSON is refused for its size, one of exactly 2 MB is not', () => {
+    const tooLarge = { _: '디자인 문서는 2MB 이하여야 합니다.' };
+    // Padded to `bytes` by a string of Korean (3 bytes each) and one ASCII tail.
+    const padded = (bytes: number) => {
+      const doc = workedExampleDocument() as DesignDocument & { note?: string };
+      const base = Buffer.byteLength(JSON.stringify({ ...doc, note: '' }));
+      const rest = bytes - base;
+      doc.note = '가'.repeat(Math.floor(rest / 3)) + 'x'.repeat(rest % 3);
+      expect(Buffer.byteLength(JSON.stringify(doc))).toBe(bytes);
+      return doc;
+    };
+    const over = validateDesignDocument(padded(MAX_DOCUMENT_BYTES + 1));
+    expect(over.ok ? {} : over.errors).toEqual(tooLarge);
+    const at = validateDesignDocument(padded(MAX_DOCUMENT_BYTES));
+    expect(at.ok ? {} : at.errors).not.toEqual(tooLarge);
   });
 
   test('not an object at all', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Decimal, dec } from './decimal';
 import { Exact, roundHalfUp as roundQuantityHalfUp, toNumber } from './exact';
 import { isSimplePolygon, openingFitsWall, polygonAreaM2, wallsInRoomBox } from './geometry';
+import { jsonUtf8Bytes } from './json-bytes';
 import { messages } from './messages';
 import { signedDoubleArea } from './plane';
 import { type FieldErrors, positiveId, requiredText, type Validated, validate } from './validation';
@@ -139,22 +140,6 @@ export const emptyDesignDocument = (): DesignDocument => ({
 export const documentElementCount = (doc: DesignDocument): number =>
   doc.walls.length + doc.openings.length + doc.rooms.length + doc.wallDrawings.length + doc.items.length;
 
-function serializedBytes(input: unknown): number {
-  try {
-    return utf8Bytes(JSON.stringify(input) ?? '');
-  } catch {
-    return Number.POSITIVE_INFINITY; // cyclic or a BigInt: not a JSON document at all
-  }
-}
-
-/**
- * Node's Buffer counts a string's UTF-8 bytes without making them (a seventh of the time of
- * encoding a megabyte); a browser has only TextEncoder.
- */
-const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string): number } }).Buffer;
-const utf8Bytes = (text: string): number =>
-  nodeBuffer ? nodeBuffer.byteLength(text) : new TextEncoder().encode(text).length;
-
 /**
  * Rules beyond the shape: ids unique within the document, room outlines simple with at least
  * 3 points, walls of non-zero length, openings and wall drawings on walls that exist, openings
@@ -203,7 +188,7 @@ export function documentRuleErrors(doc: DesignDocument): FieldErrors {
  * to check (documentReferences, referenceErrors).
  */
 export function validateDesignDocument(input: unknown): Validated<DesignDocument> {
-  if (serializedBytes(input) > MAX_DOCUMENT_BYTES) {
+  if (jsonUtf8Bytes(input) > MAX_DOCUMENT_BYTES) {
     const message = messages.designDocumentTooLarge(MAX_DOCUMENT_BYTES / 1024 / 1024);
     return { ok: false, errors: { _: message }, message };
   }

@@ -29,6 +29,7 @@ export * from './geometry';
 export * from './history';
 export * from './history-changes';
 export * from './history-labels';
+export * from './json-bytes';
 export * from './korea-time';
 export * from './messages';
 export * from './notice';
