@@ -81,12 +81,17 @@ export function toStoredEvent(row: EventRow): StoredEvent {
   };
 }
 
+/** The channel an append is told on to other processes' stores (wakeOtherProcesses). */
+export const APPENDED_CHANNEL = 'event_store_appended';
+
 /**
  * One statement: read the stream's revision, check the expectation, insert. Zero rows back means
  * the expectation failed; UNIQUE (stream, revision) settles two writers that read the same revision.
  * The rows come back in revision order, with what a read of them adds to the events (append).
+ * With `notify`, the same statement tells APPENDED_CHANNEL when it inserted: PostgreSQL delivers it
+ * at the commit (none on a rollback), without a round trip of its own after the append.
  */
-const APPEND_SQL = `
+const appendSql = (notify: boolean) => `
   with current_revision as (
     select coalesce(max(revision), -1) as revision from events where stream = $1
   ), inserted as (
@@ -97,10 +102,16 @@ const APPEND_SQL = `
         with ordinality as e(id, type, data, metadata, ordinality)
     where $3::bigint is null or current_revision.revision = $3::bigint
     returning revision, transaction_id, position, recorded_at
-  )
+  )${
+    notify
+      ? `, notified as (
+    select pg_notify('${APPENDED_CHANNEL}', null) from (select from inserted limit 1) as any_inserted
+  )`
+      : ''
+  }
   select revision::text as revision, transaction_id::text as tx, position::text as pos,
     ${RECORDED_AT_SQL} as recorded_at
-  from inserted order by revision`;
+  from inserted${notify ? ', notified' : ''} order by revision`;
 
 const readAllSql = (data: string) => `select ${selectEvent(data)} from events
   where (transaction_id, position) > ($1::text::xid8, $2::bigint)
@@ -152,7 +163,8 @@ const HEAD_SQL = `select transaction_id::text as tx, position::text as pos from 
 
 /** The store's statements by the name they are prepared under on each connection. */
 export const STATEMENTS = {
-  event_store_append: APPEND_SQL,
+  event_store_append: appendSql(false),
+  event_store_append_notify: appendSql(true),
   event_store_read_all: READ_ALL_SQL,
   event_store_read_all_without: READ_ALL_WITHOUT_SQL,
   event_store_read_stream: READ_STREAM_SQL,

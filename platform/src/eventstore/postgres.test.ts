@@ -366,4 +366,40 @@ describe('PostgreSQL adapter, appends of other processes', () => {
   onServer('without it, only the poll tells the reader', async () => {
     expect(await toldOfOthersAppend(false, 500)).toBe(false);
   });
+
+  onServer(
+    'an append in a transaction tells the other processes at its commit, none on a rollback',
+    async () => {
+      const db = await openTestDatabase({ embedded: false });
+      const options = { pollIntervalMs: 60_000, wakeOtherProcesses: true };
+      const writer = createPostgresEventStore(db.knex, options);
+      const reader = createPostgresEventStore(db.knex, options);
+      const told: string[] = [];
+      const off = reader.onAppended((position) => told.push(position));
+      const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      try {
+        await settle(200);
+        const rolledBack = db.knex.transaction(async (trx) => {
+          await writer.appendWith(trx, 'Other-2', [newEvent('Happened', {})], 'no_stream');
+          throw new Error('rolled back');
+        });
+        await expect(rolledBack).rejects.toThrow('rolled back');
+        await settle(300);
+        expect(told).toEqual([]);
+
+        const trx = await db.knex.transaction();
+        const { position } = await writer.appendWith(trx, 'Other-2', [newEvent('Happened', {})], 'no_stream');
+        await settle(300);
+        expect(told).toEqual([]);
+        await trx.commit();
+        for (let waited = 0; !told.includes(position) && waited < 2_000; waited += 10) await settle(10);
+        expect(told).toEqual([position]);
+      } finally {
+        off();
+        await writer.close();
+        await reader.close();
+        await db.drop();
+      }
+    },
+  );
 });

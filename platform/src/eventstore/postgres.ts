@@ -19,6 +19,7 @@ import {
   WrongExpectedRevisionError,
 } from './port';
 import {
+  APPENDED_CHANNEL,
   CANONICAL_POSITION,
   compareDigits,
   decodePosition,
@@ -70,8 +71,8 @@ export interface PostgresEventStoreOptions {
    */
   prepared?: boolean;
   /**
-   * Processes of their own on one database (the distributed stack's services): after each append
-   * the store says so on a PostgreSQL channel (NOTIFY), and while anyone in this process listens
+   * Processes of their own on one database (the distributed stack's services): each append says
+   * so on a PostgreSQL channel (NOTIFY, in the append's statement, delivered at its commit), and while anyone in this process listens
    * for appends, it LISTENs there and looks at the head at once, instead of at the next poll (up
    * to `pollIntervalMs` later). Off in a process that runs every part itself, whose own appends
    * wake its readers directly.
@@ -84,9 +85,6 @@ interface PgListenConnection {
   on(event: 'notification' | 'error', handler: () => void): void;
   query(sql: string): Promise<unknown>;
 }
-
-/** The channel of wakeOtherProcesses. */
-const APPENDED_CHANNEL = 'event_store_appended';
 
 /**
  * Appends whose JSON is longer than this are given to listeners by their position only: parsing a
@@ -117,9 +115,6 @@ export class PostgresEventStore implements EventStore {
 
   readonly logInSql: LogInSql;
 
-  /** NOTIFY after appends (wakeOtherProcesses): one under way, and whether another must follow it. */
-  private notifying = false;
-  private notifyAgain = false;
   /** The LISTEN connection while anyone listens (wakeOtherProcesses). */
   private listening: Promise<PgListenConnection | null> | null = null;
 
@@ -178,33 +173,7 @@ export class PostgresEventStore implements EventStore {
     const result = await this.appendWith(this.knex, stream, events, expectedRevision, appended);
     this.appends++;
     this.listeners.appended(result.position, appended.length > 0 ? appended : undefined);
-    this.notifyOthers();
     return result;
-  }
-
-  /**
-   * Tells other processes' stores an append committed (wakeOtherProcesses), without holding up
-   * the append: appends while a NOTIFY is under way are told by one more after it.
-   */
-  private notifyOthers(): void {
-    if (!this.wakeOtherProcesses) return;
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
-    }
-    this.notifying = true;
-    void (async () => {
-      try {
-        do {
-          this.notifyAgain = false;
-          await this.knex.raw('select pg_notify(?, null)', [APPENDED_CHANNEL]);
-        } while (this.notifyAgain);
-      } catch {
-        // The other processes' polls still find the append, a poll interval later.
-      } finally {
-        this.notifying = false;
-      }
-    })();
   }
 
   /** LISTENs on a connection of its own (outside the pool: it stays in the session). */
@@ -248,7 +217,8 @@ export class PostgresEventStore implements EventStore {
       try {
         const rows = await this.run<Pick<EventRow, 'revision' | 'tx' | 'pos' | 'recorded_at'>>(
           db,
-          'event_store_append',
+          // Other processes' stores are told in the append's own statement, at its commit.
+          this.wakeOtherProcesses ? 'event_store_append_notify' : 'event_store_append',
           [stream, document, expected],
         );
         const last = rows[rows.length - 1];
