@@ -137,7 +137,9 @@ export interface LocalCheckpoint {
  * that handles the event types it appended has moved its checkpoint to the append's position.
  * In the all-in-one process the projection runner fires `checkpoints` after each batch and its
  * loops' checkpoints are read in memory (`useLocalCheckpoints`), so a wait ends when the runner
- * commits, without a query; separate processes poll.
+ * commits, without a query. A service without the runner reads the stored checkpoints when the
+ * projections' process says a batch committed (`checkpoints` shared, db/channel.ts), and every poll
+ * interval besides.
  */
 export class ProjectionWaiter {
   /** One read of the checkpoints shared by every request waiting at the same moment. */

@@ -7,6 +7,7 @@ import { Authenticator } from './auth/authenticate';
 import { Permissions } from './auth/permissions';
 import { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
+import { shareSignal } from './db/channel';
 import { type Database, openDatabase } from './db/database';
 import { migratePlatform } from './db/migrations';
 import { openKurrentDbEventStore } from './eventstore/kurrentdb';
@@ -53,7 +54,10 @@ export interface Runtime {
   mail: MailTransport;
   /** The address links in mails point to. */
   publicUrl: string;
-  /** Fired by an in-process projection runner after each batch; waiters poll without it. */
+  /**
+   * Fired by an in-process projection runner after each batch, or, between the services' processes,
+   * by the projections' process (db/channel.ts shareSignal); waiters poll without it.
+   */
   checkpoints: Signal;
   waiter: ProjectionWaiter;
   /** Social and commerce-platform sign-in: the configured providers and the pending sign-ins. */
@@ -78,7 +82,8 @@ export interface RuntimeOptions {
   rateLimitNamespace?: string;
   /**
    * One service of several processes on one database: appends wake the other processes' readers
-   * at once (PostgresEventStoreOptions.wakeOtherProcesses) instead of at their next poll.
+   * at once (PostgresEventStoreOptions.wakeOtherProcesses), and the projections' batches their
+   * waiters (`checkpoints`), instead of at their next poll.
    */
   wakeOtherProcesses?: boolean;
 }
@@ -107,6 +112,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     // Mailed links get a key of their own, derived from the signing secret.
     const actionKey = new Uint8Array(hkdfSync('sha256', jwtSecret, 'interior', 'action-tokens', 32));
     const checkpoints = new Signal();
+    // Services in processes of their own: a batch of the projections' process wakes the waiters here.
+    const sharedCheckpoints =
+      !db.embedded && options.wakeOtherProcesses === true ? await shareSignal(db.knex, checkpoints) : null;
     const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
     const logger = createLogger(config.logLevel);
     const estimatePdfs = new EstimatePdfPool(config.pdfRendering, (error) =>
@@ -150,6 +158,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       async close() {
         await estimatePdfs.close();
         await store.close();
+        await sharedCheckpoints?.close();
         await db.close();
         redis?.disconnect();
       },

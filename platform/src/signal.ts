@@ -17,7 +17,16 @@ export class Signal {
     return this.current;
   }
 
+  /** Told of each fire() after the waiters woke: the waiters of other processes (db/channel.ts). */
+  onFire: (() => void) | null = null;
+
   fire(): void {
+    this.wake();
+    this.onFire?.();
+  }
+
+  /** Wakes this process's waiters only: a firing another process told of. */
+  wake(): void {
     this.current++;
     const woken = this.waiters;
     this.waiters = new Set();

@@ -15,6 +15,8 @@ await runService('projections', async (runtime, app) => {
     vault: runtime.vault,
     projections: allProjections,
     logger: app.log,
+    // Each batch tells the other services' waiters (read your writes) at once.
+    checkpoints: runtime.checkpoints,
   });
   await runner.start();
   registerReadModelRoutes(app, { knex: runtime.db.knex, store: runtime.store, vault: runtime.vault });

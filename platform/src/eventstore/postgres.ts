@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { listenOn } from '../db/channel';
 import { pgConstraint, pgErrorCode, pgErrorCodes } from '../db/database';
 import { queryNamed, queryNumbered } from '../db/prepared';
 import { Wakeup } from '../wakeup';
@@ -80,12 +81,6 @@ export interface PostgresEventStoreOptions {
   wakeOtherProcesses?: boolean;
 }
 
-/** What the store uses of a pg connection that LISTENs. */
-interface PgListenConnection {
-  on(event: 'notification' | 'error', handler: () => void): void;
-  query(sql: string): Promise<unknown>;
-}
-
 /**
  * Appends whose JSON is longer than this are given to listeners by their position only: parsing a
  * design's document again at every save, and a runner keeping a few of them
@@ -116,7 +111,7 @@ export class PostgresEventStore implements EventStore {
   readonly logInSql: LogInSql;
 
   /** The LISTEN connection while anyone listens (wakeOtherProcesses). */
-  private listening: Promise<PgListenConnection | null> | null = null;
+  private listening: ReturnType<typeof listenOn> | null = null;
 
   constructor(
     private readonly knex: Knex,
@@ -176,18 +171,9 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
-  /** LISTENs on a connection of its own (outside the pool: it stays in the session). */
-  private async listen(): Promise<PgListenConnection | null> {
-    try {
-      const connection = (await this.knex.client.acquireRawConnection()) as PgListenConnection;
-      connection.on('notification', () => this.listeners.checkNow());
-      // A lost connection leaves the polls, which were running all along.
-      connection.on('error', () => {});
-      await connection.query(`listen ${APPENDED_CHANNEL}`);
-      return connection;
-    } catch {
-      return null;
-    }
+  /** LISTENs for other processes' appends; a notification makes the listeners look at the head now. */
+  private listen() {
+    return listenOn(this.knex, APPENDED_CHANNEL, () => this.listeners.checkNow());
   }
 
   /**
@@ -368,8 +354,8 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    const connection = await this.listening;
+    const listening = await this.listening;
     this.listening = null;
-    if (connection) await this.knex.client.destroyRawConnection(connection);
+    await listening?.close();
   }
 }
