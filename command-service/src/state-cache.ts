@@ -85,7 +85,6 @@ export function stateCacheOf(store: EventStore): StateCache {
   return cache;
 }
 
-
 function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
