@@ -1,7 +1,8 @@
 /**
- * The projections alone (distributed stack): keeps every read model up to date by polling the
- * global log, runs the reactors (mail), answers GET /api/health with each projection's state and
- * serves /api/readmodel (the front door sends it here). Run with
+ * The projections alone (distributed stack): keeps every read model up to date from the global
+ * log (woken by the other services' appends, polling besides), tells the other services each batch
+ * it commits (their answers wait for it), runs the reactors (mail), answers GET /api/health with
+ * each projection's state and serves /api/readmodel (the front door sends it here). Run with
  * `node --import tsx projections/src/main.ts`.
  */
 import { runService } from '@interior/platform';
