@@ -73,9 +73,9 @@ export interface PostgresEventStoreOptions {
   prepared?: boolean;
   /**
    * Processes of their own on one database (the distributed stack's services): each append says
-   * so on a PostgreSQL channel (NOTIFY, in the append's statement, delivered at its commit), and while anyone in this process listens
-   * for appends, it LISTENs there and looks at the head at once, instead of at the next poll (up
-   * to `pollIntervalMs` later). Off in a process that runs every part itself, whose own appends
+   * so on a PostgreSQL channel (NOTIFY, in the append's statement, delivered at its commit), and
+   * while anyone in this process listens for appends, it LISTENs there and looks at the head at
+   * once, instead of at the next poll (up to `pollIntervalMs` later). Off in a process that runs every part itself, whose own appends
    * wake its readers directly.
    */
   wakeOtherProcesses?: boolean;
