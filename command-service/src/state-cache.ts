@@ -15,8 +15,8 @@ import { LRUCache } from 'lru-cache';
  * logic"), so a kept state is shared, never copied; under test every kept state is frozen, so a
  * decider or a route that changed one fails there.
  *
- * Bounded by the JSON size (UTF-8 bytes) of the states kept (least recently used first out); a state larger
- * than a quarter of it is not kept.
+ * Bounded by the JSON size (UTF-8 bytes) of the states kept (least recently used first out); a
+ * state larger than a quarter of it is not kept.
  */
 export class StateCache {
   private readonly entries: LRUCache<string, Entry>;
@@ -68,7 +68,10 @@ interface Entry {
   weight: number;
 }
 
-/** UTF-8 bytes of the JSON of the states one store's cache keeps: a few designs of a megabyte and many small records. */
+/**
+ * UTF-8 bytes of the JSON of the states one store's cache keeps: a few designs of a megabyte and
+ * many small records.
+ */
 const DEFAULT_BUDGET = 64 * 1024 * 1024;
 
 const FREEZE = process.env.NODE_ENV === 'test';
