@@ -68,7 +68,8 @@ export const catalogueUsageProjection = defineProjection({
       await old.delete();
       if (rows.length === 0) return;
       await trx(table)
-        .insert(rows.map((row) => ({ ...row, holderType, holderId })))
+        // The added keys first: a spread followed by keys its source lacks takes V8's slow path.
+        .insert(rows.map((row) => ({ holderType, holderId, ...row })))
         .onConflict(['refType', 'refId', 'holderType', 'holderId'])
         .ignore();
     };

@@ -79,8 +79,15 @@ const MERGE = COLUMNS.filter((c) => c !== 'id')
   .map((c) => `${sqlIdentifier(c)} = excluded.${sqlIdentifier(c)}`)
   .join(', ');
 
-/** The columns a creation sets (the others keep their defaults). */
-function createdRow(stored: StoredEvent, data: Extract<DesignEvent, { type: 'DesignCreated' }>['data']) {
+/**
+ * A created design's whole row, written as one literal: an object spread followed by properties its
+ * source lacks (`{ ...row, more }`) takes V8's slow path, about 14 µs for this row against 2, and a
+ * rebuild creates a row per design.
+ */
+function createdRow(
+  stored: StoredEvent,
+  data: Extract<DesignEvent, { type: 'DesignCreated' }>['data'],
+): DesignRow {
   return {
     id: idOf(stored),
     name: data.name,
@@ -89,9 +96,18 @@ function createdRow(stored: StoredEvent, data: Extract<DesignEvent, { type: 'Des
     folderId: data.folderId,
     planId: data.planId,
     status: 'Active',
+    trashedAt: null,
     revision: 0,
+    // Set from the batch's last document of the design before the rows are written.
+    area: 0,
+    roomCount: 0,
+    commentCount: 0,
+    shareCount: 0,
+    managerIds: [],
     registered: occurredAt(stored),
     registeredBy: stored.metadata.actorId,
+    updated: null,
+    updatedBy: null,
     version: stored.revision,
   };
 }
@@ -160,18 +176,7 @@ class DesignsFold {
         // A second creation of a design is ignored, its document too (the design's row and its
         // document's row come and go together).
         if (before) return;
-        rows.insertIfAbsent({
-          ...createdRow(stored, event.data),
-          trashedAt: null,
-          // Set from the batch's last document of the design before the rows are written.
-          area: 0,
-          roomCount: 0,
-          commentCount: 0,
-          shareCount: 0,
-          managerIds: [],
-          updated: null,
-          updatedBy: null,
-        });
+        rows.insertIfAbsent(createdRow(stored, event.data));
         this.count(event.data.ownerId, 'Active', 1);
         this.documents.set(id, lastDocument(stored, 0, event.data.document));
         return;
