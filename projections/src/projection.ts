@@ -17,7 +17,18 @@ export interface ProjectionContext {
    * rows (LogInSql.at). Absent for a store whose log is elsewhere.
    */
   log?: LogInSql;
+  /**
+   * What `readFromLog` read of the log for this batch before its transaction, when the runner read
+   * it ahead (a catch-up far behind); absent otherwise, and the batch reads what it needs itself.
+   */
+  readAhead?: LogReads;
 }
+
+/** Values read from the log for a batch, by `logReadKey` of the event they come from. */
+export type LogReads = ReadonlyMap<string, unknown>;
+
+/** The key of an event's value in LogReads. */
+export const logReadKey = (stream: string, revision: number) => `${stream}@${revision}`;
 
 /**
  * The fields of its events' data a catch-up's slim pages leave out for `projection`: those it reads
@@ -73,6 +84,13 @@ export interface Projection<Table extends string = string> {
     tables: Readonly<Record<Table, string>>,
     context: ProjectionContext,
   ): Promise<void>;
+  /**
+   * Reads, outside any transaction, what `applyBatch` would read of the log for `events`: far behind,
+   * the runner calls it for the page it reads ahead, while the batch before that page is applied,
+   * and hands its answer to that page's `applyBatch` (context.readAhead). The log's committed
+   * events never change, so what it read stays right; `applyBatch` reads itself what is missing.
+   */
+  readFromLog?(knex: Knex, events: readonly StoredEvent[], log: LogInSql): Promise<LogReads>;
   /**
    * The writes of a batch, planned outside any transaction (its rows read, the events folded in
    * memory), for a read model of one table written only by its runner. The runner runs them in one

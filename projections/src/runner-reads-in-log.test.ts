@@ -16,16 +16,24 @@ const withRooms = (...ids: string[]) => {
   return { ...document, rooms: ids.map((id) => ({ ...room!, id })) };
 };
 
-/** The designs projection, telling how many events of each batch came with their document. */
-function watched() {
-  const batches: { events: number; withDocument: number }[] = [];
+/**
+ * The designs projection, telling how many events of each batch came with their document and how
+ * many values of the log were read ahead for it.
+ */
+function watched(readFromLog = designsProjection.readFromLog) {
+  const batches: { events: number; withDocument: number; readAhead?: number }[] = [];
   const projection: Projection = {
     ...designsProjection,
     async applyBatch(trx, events: readonly StoredEvent[], tables, context) {
       const withDocument = events.filter((e) => 'document' in (e.data as object)).length;
-      batches.push({ events: events.length, withDocument });
+      batches.push({
+        events: events.length,
+        withDocument,
+        ...(context.readAhead ? { readAhead: context.readAhead.size } : {}),
+      });
       await designsProjection.applyBatch!(trx, events, tables, context);
     },
+    ...(readFromLog ? { readFromLog } : {}),
   };
   return { projection, batches };
 }
@@ -79,14 +87,20 @@ async function expectDocuments(last: ReadonlyMap<number, ReturnType<typeof withR
   for (const [id, document] of last) expect(await currentDocument(id)).toEqual(document);
 }
 
+/** 12 designs caught up on in pages of 6 events (2 designs), to read models checked whole. */
+async function caughtUpOnDesigns(readFromLog = designsProjection.readFromLog) {
+  const { last, position } = await appendDesigns(12);
+  const { projection, batches } = watched(readFromLog);
+  const r = runner(projection, { batchSize: 3, catchUpBatchSize: 6 });
+  await r.start();
+  await r.caughtUp({ position });
+  await expectDocuments(last);
+  return { r, batches };
+}
+
 describe('projection runner: fields read in the log', () => {
   it('catches up on pages without the documents, their rooms read in SQL, and applies live appends with theirs', async () => {
-    const { last, position } = await appendDesigns(12);
-    const { projection, batches } = watched();
-    const r = runner(projection, { batchSize: 3, catchUpBatchSize: 6 });
-    await r.start();
-    await r.caughtUp({ position });
-    await expectDocuments(last);
+    const { r, batches } = await caughtUpOnDesigns();
     // Far behind, the pages came without documents.
     expect(batches.some((b) => b.events > 0 && b.withDocument === 0)).toBe(true);
 
@@ -102,6 +116,27 @@ describe('projection runner: fields read in the log', () => {
     expect(row).toEqual({ revision: 3, ...documentSummary(document) });
     expect(await currentDocument(3)).toEqual(document);
   });
+
+  it('reads the rooms of a page read ahead while the batch before it is applied', async () => {
+    const { batches } = await caughtUpOnDesigns();
+    // Pages of 6 events are 2 designs each: every page read ahead came with its 2 designs' rooms.
+    const ahead = batches.filter((b) => b.readAhead !== undefined);
+    expect(ahead.length).toBeGreaterThan(0);
+    for (const b of ahead) expect(b.readAhead).toBe(b.events / 3);
+  });
+
+  it.each([
+    ['answers nothing', async () => new Map()],
+    ['fails', async () => Promise.reject(new Error('connection lost'))],
+    ['answers other events only', async () => new Map([['Design-999@0', []]])],
+  ])(
+    'reads in each batch what a read ahead that %s did not bring, to the same read models',
+    async (_, readFromLog) => {
+      const { r, batches } = await caughtUpOnDesigns(readFromLog);
+      expect(batches.some((b) => b.events > 0 && b.withDocument === 0)).toBe(true);
+      expect(r.health().every((h) => !h.error)).toBe(true);
+    },
+  );
 
   it('reads whole pages when the log is not in the read models’ database, to the same read models', async () => {
     const { last, position } = await appendDesigns(12);

@@ -1,7 +1,7 @@
 import { type AclEvent, type DesignEvent, designReadModels } from '@interior/contracts';
 import type { LogInSql, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
-import { occurredAt } from '../projection';
+import { type LogReads, occurredAt } from '../projection';
 import { chunks, Rows } from '../row-batch';
 import { sqlIdentifier } from '../sql';
 import { type LastDocument, lastDocument, writeDocuments } from './designs-documents';
@@ -256,6 +256,7 @@ export async function applyDesignsBatch(
   events: readonly StoredEvent[],
   tables: Readonly<Record<string, string>>,
   log?: LogInSql,
+  readAhead?: LogReads,
 ): Promise<void> {
   const table = tables[designs]!;
   const ids = new Set<number>();
@@ -288,7 +289,14 @@ export async function applyDesignsBatch(
   const fold = new DesignsFold(new Rows(loaded));
   for (const event of events) fold.apply(event);
   // Each design's area and rooms from the last document it received: one summary per design.
-  const summaries = await writeDocuments(trx, tables[documents]!, fold.purged, fold.documents, log);
+  const summaries = await writeDocuments(
+    trx,
+    tables[documents]!,
+    fold.purged,
+    fold.documents,
+    log,
+    readAhead,
+  );
   for (const [id, summary] of summaries) fold.rows.update(id, () => summary);
 
   const { upserts, deletes } = fold.rows.changes();

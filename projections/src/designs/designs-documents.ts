@@ -1,6 +1,7 @@
 import { type DesignDocument, documentSummary, streamName } from '@interior/contracts';
 import type { LogInSql, StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
+import { type LogReads, logReadKey } from '../projection';
 import { chunks } from '../row-batch';
 
 /**
@@ -40,6 +41,7 @@ export async function writeDocuments(
   purged: ReadonlySet<number>,
   last: ReadonlyMap<number, LastDocument>,
   log: LogInSql | undefined,
+  readAhead?: LogReads,
 ): Promise<Map<number, Summary>> {
   for (const part of chunks([...purged], CHUNK)) {
     await trx.raw('delete from ?? where id = any(?)', [table, part]);
@@ -47,7 +49,10 @@ export async function writeDocuments(
   const summaries = new Map<number, Summary>();
   const inLog: number[] = [];
   for (const [id, doc] of last) {
-    if (doc.document) summaries.set(id, documentSummary(doc.document));
+    const rooms = doc.document
+      ? doc.document.rooms
+      : readAhead?.get(logReadKey(streamName('Design', id), doc.at));
+    if (rooms) summaries.set(id, documentSummary({ rooms: rooms as DesignDocument['rooms'] }));
     else inLog.push(id);
   }
   for (const part of chunks([...last], CHUNK)) {
@@ -61,19 +66,58 @@ export async function writeDocuments(
   if (inLog.length === 0) return summaries;
   // Only a page read through the log's own database leaves documents out (runner/catch-up.ts).
   if (!log) throw new Error('a design document was left out of its event, and the log cannot be read here');
-  for (const part of chunks(inLog, CHUNK)) {
-    const streams = part.map((id) => streamName('Design', id));
-    const ats = part.map((id) => last.get(id)!.at);
-    const at = log.at(streams, ats);
-    const { rows } = await trx.raw<{ rows: { id: number; rooms: DesignDocument['rooms'] }[] }>(
-      `select k.id, e.data->'document'->'rooms' as rooms
-       from unnest(?::integer[], ?::text[], ?::bigint[]) as k(id, stream, at)
-       join (${at.sql}) as e on e.stream = k.stream and e.revision = k.at`,
-      [part, streams, ats, ...at.bindings],
-    );
+  const rooms = await roomsInLog(
+    trx,
+    log,
+    inLog.map((id) => ({ stream: streamName('Design', id), revision: last.get(id)!.at })),
+  );
+  for (const id of inLog) {
+    const found = rooms.get(logReadKey(streamName('Design', id), last.get(id)!.at));
     // An event the log does not hold would leave its design's area behind without a word.
-    if (rows.length !== part.length) throw new Error('the log lacks the event of a design document');
-    for (const { id, rooms } of rows) summaries.set(id, documentSummary({ rooms }));
+    if (found === undefined) throw new Error('the log lacks the event of a design document');
+    summaries.set(id, documentSummary({ rooms: found as DesignDocument['rooms'] }));
   }
   return summaries;
+}
+
+/**
+ * The rooms of the documents of events read without them (a rebuild's pages), read ahead of their
+ * batch (Projection.readFromLog): each design's last such event of the page, the one its batch
+ * summarises unless the fold ignores it (then the batch reads what it needs itself).
+ */
+export function readRoomsAhead(knex: Knex, events: readonly StoredEvent[], log: LogInSql): Promise<LogReads> {
+  const last = new Map<string, number>();
+  for (const event of events) {
+    if (!DOCUMENT_EVENTS.has(event.type) || (event.data as { document?: unknown }).document) continue;
+    last.set(event.stream, event.revision);
+  }
+  return roomsInLog(
+    knex,
+    log,
+    [...last].map(([stream, revision]) => ({ stream, revision })),
+  );
+}
+
+const DOCUMENT_EVENTS = new Set(['DesignCreated', 'DesignCopied', 'DesignDocumentChanged']);
+
+/** The rooms of the documents of the log's events at `at`, by logReadKey. */
+async function roomsInLog(
+  db: Knex | Knex.Transaction,
+  log: LogInSql,
+  at: readonly { stream: string; revision: number }[],
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  for (const part of chunks(at, CHUNK)) {
+    const streams = part.map((e) => e.stream);
+    const revisions = part.map((e) => e.revision);
+    const events = log.at(streams, revisions);
+    const { rows } = await db.raw<{ rows: { stream: string; revision: number; rooms: unknown }[] }>(
+      `select k.stream, k.revision::integer as revision, e.data->'document'->'rooms' as rooms
+       from unnest(?::text[], ?::bigint[]) as k(stream, revision)
+       join (${events.sql}) as e on e.stream = k.stream and e.revision = k.revision`,
+      [streams, revisions, ...events.bindings],
+    );
+    for (const row of rows) found.set(logReadKey(row.stream, row.revision), row.rooms);
+  }
+  return found;
 }

@@ -2,6 +2,7 @@ import { designReadModels } from '@interior/contracts';
 import { defineProjection } from '../projection';
 import { hasTrigramSearch } from '../search';
 import { applyDesignsBatch } from './designs-batch';
+import { readRoomsAhead } from './designs-documents';
 
 const { designs, documents, pendingShares, ownerCounts } = designReadModels;
 
@@ -113,7 +114,8 @@ export const designsProjection = defineProjection({
   async apply(trx, stored, tables, { log }) {
     await applyDesignsBatch(trx, [stored], tables, log);
   },
-  async applyBatch(trx, events, tables, { log }) {
-    await applyDesignsBatch(trx, events, tables, log);
+  async applyBatch(trx, events, tables, { log, readAhead }) {
+    await applyDesignsBatch(trx, events, tables, log, readAhead);
   },
+  readFromLog: readRoomsAhead,
 });

@@ -1,6 +1,6 @@
 import { type Position, queryPrepared, type ReadAllOptions, type StoredEvent } from '@interior/platform';
 import type { Knex } from 'knex';
-import { fieldsLeftOutOfSlimPages } from '../projection';
+import { fieldsLeftOutOfSlimPages, type LogReads } from '../projection';
 import { countIfUncounted, type PendingBatch, type RowBatchPlan, writesAsWith } from '../row-batch';
 import { MOVE_CHECKPOINT, moveBindings, moveCheckpoint, notMoved, type Outcome } from './checkpoint';
 import type { GenerationRow } from './generations';
@@ -29,14 +29,21 @@ const viewOf = (state: LoopState, physical: string) =>
  * Applies the batch and moves the stored checkpoint in one transaction, after checking it is still
  * the one this loop read from: another runner of the same generation may have moved it.
  */
-export function commit(
+export async function commit(
   host: LoopHost,
   state: LoopState,
   to: Position,
   batch: StoredEvent[],
+  logReads?: Promise<LogReads | null>,
 ): Promise<Outcome> {
   const { projection, tables } = state;
-  const context = { vault: host.vault, ...(state.log ? { log: state.log } : {}) };
+  // Awaited before the transaction begins, so that no connection is held while it is read.
+  const readAhead = await logReads;
+  const context = {
+    vault: host.vault,
+    ...(state.log ? { log: state.log } : {}),
+    ...(readAhead ? { readAhead } : {}),
+  };
   return host.knex.transaction(async (trx): Promise<Outcome> => {
     // The checkpoint moves first: the update locks the generation's row, so no batch applies twice.
     const { rows } = await trx.raw<{ rows: Pick<GenerationRow, 'status'>[] }>(
@@ -147,5 +154,20 @@ export function readAhead(host: LoopHost, state: LoopState, batch: readonly Stor
   const after: Position = batch[batch.length - 1]!.position;
   const read = readPage(host, state, { after, limit: state.catchUpBatchSize });
   read.catch(() => {});
-  state.prefetched = { after, limit: state.catchUpBatchSize, read };
+  const { projection, log } = state;
+  // What that page's batch will read of the log, read as soon as the page is here: while this
+  // batch is applied, not inside the next one's transaction. A failure only leaves it to the batch.
+  const logReads =
+    projection.readFromLog && log
+      ? read
+          .then((page) =>
+            projection.readFromLog!(
+              host.knex,
+              page.filter((event) => state.handles.has(event.type)),
+              log,
+            ),
+          )
+          .catch(() => null)
+      : undefined;
+  state.prefetched = { after, limit: state.catchUpBatchSize, read, ...(logReads ? { logReads } : {}) };
 }

@@ -9,7 +9,7 @@ import type {
 } from '@interior/platform';
 import type { Knex } from 'knex';
 import type { LogCreations } from '../log-creations';
-import { generationTables, type Projection } from '../projection';
+import { generationTables, type LogReads, type Projection } from '../projection';
 import type { RowBatchPlan } from '../row-batch';
 import { type GenerationRow, keyedTable } from './generations';
 import type { OwnAppends } from './live';
@@ -57,6 +57,8 @@ export interface PrefetchedPage {
   limit: number;
   read: Promise<StoredEvent[]>;
   plan?: Promise<RowBatchPlan | null> | undefined;
+  /** What the page's batch reads of the log (Projection.readFromLog), or null when that failed. */
+  logReads?: Promise<LogReads | null>;
 }
 
 /** What a page made from the log did (from-log.ts). */

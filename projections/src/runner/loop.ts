@@ -110,7 +110,7 @@ async function applyNext(
         ...(state.prefetched ? { pageAfter: state.prefetched } : {}),
         ...(guard ? { guard } : {}),
       })
-    : await commit(host, state, target, relevant);
+    : await commit(host, state, target, relevant, next?.logReads);
   if (own && outcome.kind !== 'committed') state.ownTriedThrough = target;
   state.storedAt = Date.now();
   // Rows this process cannot name changed: a batch applied another way, or by another process.
