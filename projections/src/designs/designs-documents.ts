@@ -66,13 +66,10 @@ export async function writeDocuments(
   if (inLog.length === 0) return summaries;
   // Only a page read through the log's own database leaves documents out (runner/catch-up.ts).
   if (!log) throw new Error('a design document was left out of its event, and the log cannot be read here');
-  const rooms = await roomsInLog(
-    trx,
-    log,
-    inLog.map((id) => ({ stream: streamName('Design', id), revision: last.get(id)!.at })),
-  );
-  for (const id of inLog) {
-    const found = rooms.get(logReadKey(streamName('Design', id), last.get(id)!.at));
+  const wanted = inLog.map((id) => ({ id, stream: streamName('Design', id), revision: last.get(id)!.at }));
+  const rooms = await roomsInLog(trx, log, wanted);
+  for (const { id, stream, revision } of wanted) {
+    const found = rooms.get(logReadKey(stream, revision));
     // An event the log does not hold would leave its design's area behind without a word.
     if (found === undefined) throw new Error('the log lacks the event of a design document');
     summaries.set(id, documentSummary({ rooms: found as DesignDocument['rooms'] }));

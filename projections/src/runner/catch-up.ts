@@ -4,7 +4,7 @@ import { fieldsLeftOutOfSlimPages, type LogReads } from '../projection';
 import { countIfUncounted, type PendingBatch, type RowBatchPlan, writesAsWith } from '../row-batch';
 import { MOVE_CHECKPOINT, moveBindings, moveCheckpoint, notMoved, type Outcome } from './checkpoint';
 import type { GenerationRow } from './generations';
-import type { LoopHost, LoopState, PrefetchedPage } from './loop-state';
+import { handledOf, type LoopHost, type LoopState, type PrefetchedPage } from './loop-state';
 
 /**
  * Committing a batch, and the catch-up's read-ahead: while a loop is far behind (its previous read
@@ -102,7 +102,7 @@ export async function commitPlanned(
   const pending: PendingBatch = { written: plan?.written ?? new Set(), settled: statement };
   // A page the projection does not plan is applied in a transaction (runner/loop.ts): no plan.
   const nextPlan = options.pageAfter?.read.then((page) => {
-    const relevant = page.filter((event) => state.handles.has(event.type));
+    const relevant = handledOf(state, page);
     return state.plans(relevant) ? planBatch(knex, relevant, tables, pending) : null;
   });
   nextPlan?.catch(() => {});
@@ -159,15 +159,7 @@ export function readAhead(host: LoopHost, state: LoopState, batch: readonly Stor
   // batch is applied, not inside the next one's transaction. A failure only leaves it to the batch.
   const logReads =
     projection.readFromLog && log
-      ? read
-          .then((page) =>
-            projection.readFromLog!(
-              host.knex,
-              page.filter((event) => state.handles.has(event.type)),
-              log,
-            ),
-          )
-          .catch(() => null)
+      ? read.then((page) => projection.readFromLog!(host.knex, handledOf(state, page), log)).catch(() => null)
       : undefined;
   state.prefetched = { after, limit: state.catchUpBatchSize, read, ...(logReads ? { logReads } : {}) };
 }

@@ -1,5 +1,5 @@
 import { type EventStore, IDLE_STORE_MS, type Position, type StoredEvent } from '@interior/platform';
-import type { LoopHost, LoopState } from './loop-state';
+import { handledOf, type LoopHost, type LoopState } from './loop-state';
 
 /**
  * The live loop's own appends: what this process appended, kept for its loops to apply without
@@ -83,7 +83,7 @@ export function ownBatch(host: LoopHost, state: LoopState): StoredEvent[] | null
   const events = host.own.after(state.health.checkpoint);
   const last = events[events.length - 1];
   if (!last || events.length > state.batchSize) return null;
-  if (!state.plans(events.filter((event) => state.handles.has(event.type)))) return null;
+  if (!state.plans(handledOf(state, events))) return null;
   if (state.ownTriedThrough && host.store.comparePositions(last.position, state.ownTriedThrough) <= 0)
     return null;
   return events;

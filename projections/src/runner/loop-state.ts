@@ -195,3 +195,8 @@ export function loopState(
     ownAppendSeen: 0,
   };
 }
+
+/** The events of `events` the loop's projection handles, in log order. */
+export function handledOf(state: LoopState, events: readonly StoredEvent[]): StoredEvent[] {
+  return events.filter((event) => state.handles.has(event.type));
+}

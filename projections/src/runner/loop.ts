@@ -5,7 +5,7 @@ import { finishStep } from './finish';
 import { fillFromLog, fromLogNext } from './from-log';
 import { GENERATIONS, restoreKey } from './generations';
 import { drainedWait, idleWait, ownBatch, putOffIgnored } from './live';
-import type { LoopHost, LoopState, PrefetchedPage } from './loop-state';
+import { handledOf, type LoopHost, type LoopState, type PrefetchedPage } from './loop-state';
 
 /**
  * One generation's loop: reads the log after its checkpoint and applies what its projection
@@ -81,7 +81,7 @@ async function applyNext(
   if (batch.length > 0 && state.foldedPages > 0) state.foldedPages--;
   // The page after is read ahead unless the next one is made from the log.
   if (state.behind && !fromLogNext(state)) readAhead(host, state, batch);
-  const relevant = batch.filter((event) => state.handles.has(event.type));
+  const relevant = handledOf(state, batch);
   if (batch.length > 0 && relevant.length === 0) {
     // Nothing to apply: no transaction per batch; the position is stored when idle.
     health.checkpoint = batch[batch.length - 1]!.position;
